@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from . import events as ev
 from .cards import (
@@ -21,7 +21,7 @@ from .cards import (
     STARTING_SPICE_IDS,
     STARTING_UPGRADE_IDS,
 )
-from .cubes import NO_CUBES, UNIT, Cubes, covers, from_tiers
+from .cubes import NO_CUBES, UNIT, Cubes, covers, from_tiers, scale
 from .errors import IllegalMove
 from .moves import (
     ACQUIRE,
@@ -57,15 +57,16 @@ _PAY = tuple(c.pay for c in MERCHANT_CARDS)
 _STEPS = tuple(c.steps for c in MERCHANT_CARDS)
 _COST = tuple(c.cost for c in POINT_CARDS)
 _CODE = tuple(c.code for c in MERCHANT_CARDS)
+_N_MERCHANT = len(MERCHANT_CARDS)
 
 # Cached move objects: moves are immutable values, so one instance per value will do.
 _SPICE_MOVES = tuple(PlaySpice(i) for i in range(len(MERCHANT_CARDS)))
 _REST = Rest()
 _CLAIM_MOVES = tuple(Claim(i) for i in range(POINT_ROW_SIZE))
-_UPGRADE_CACHE: dict[tuple[int, Cubes], list[PlayUpgrade]] = {}
-_TRADE_CACHE: dict[tuple[int, int], list[PlayTrade]] = {}
-_ACQUIRE_CACHE: dict[tuple[int, Cubes], list[Acquire]] = {}
-_DISCARD_CACHE: dict[tuple[Cubes, int], list[Discard]] = {}
+_UPGRADE_CACHE: dict[tuple[int, Cubes], tuple[PlayUpgrade, ...]] = {}
+_TRADE_CACHE: dict[tuple[int, int], tuple[PlayTrade, ...]] = {}
+_ACQUIRE_CACHE: dict[tuple[int, Cubes], tuple[Acquire, ...]] = {}
+_DISCARD_CACHE: dict[tuple[Cubes, int], tuple[Discard, ...]] = {}
 _PAYMENT_COUNTS: dict[tuple[int, ...], Cubes] = {
     pay: from_tiers(pay) for pay in itertools.chain.from_iterable(
         itertools.product(range(4), repeat=n) for n in range(MERCHANT_ROW_SIZE)
@@ -96,14 +97,23 @@ def _affordable(cubes: Cubes) -> tuple[int, int, tuple[int, ...]]:
     return got
 
 
-def cards_of(mask: int) -> list[int]:
-    """Card ids in a bitmask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_CARDS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """Card ids in a bitmask, ascending (cached: hands repeat across positions)."""
+    got = _CARDS_OF.get(mask)
+    if got is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        if len(_CARDS_OF) > 200_000:
+            _CARDS_OF.clear()
+        got = _CARDS_OF[mask] = tuple(out)
+    return got
 
 
 def _mask(kind: str) -> int:
@@ -150,11 +160,11 @@ class Player:
         return Player(self.cubes, self.hand, self.played, self.claimed[:], self.upper, self.lower, self.turns)
 
     @property
-    def hand_cards(self) -> list[int]:
+    def hand_cards(self) -> tuple[int, ...]:
         return cards_of(self.hand)
 
     @property
-    def played_cards(self) -> list[int]:
+    def played_cards(self) -> tuple[int, ...]:
         return cards_of(self.played)
 
 
@@ -202,23 +212,46 @@ def _upgrade_steps(cubes: Cubes, limit: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _payments(cubes: Cubes, length: int) -> list[tuple[int, ...]]:
-    """Every sequence of `length` tiers the caravan can place, in lexicographic order."""
-    out: list[tuple[int, ...]] = []
-    c = list(cubes)
+_ACQUIRE_BY_PAYMENT: dict[tuple[int, ...], Acquire] = {}
+_SLOT_CACHE: dict[tuple[int, Cubes], list[Acquire]] = {}
 
-    def grow(seq: tuple[int, ...]) -> None:
-        if len(seq) == length:
-            out.append(seq)
-            return
-        for t in range(4):
-            if c[t]:
-                c[t] -= 1
-                grow(seq + (t,))
-                c[t] += 1
 
-    grow(())
-    return out
+def _acquires_for_slot(index: int, cubes: Cubes) -> list[Acquire]:
+    """Every way to take slot `index`: each sequence of `index` tiers the caravan can place.
+
+    Only min(count, index) of each tier matters, so the cache key clips the counts.
+    """
+    key = (index, (min(cubes[0], index), min(cubes[1], index), min(cubes[2], index), min(cubes[3], index)))
+    got = _SLOT_CACHE.get(key)
+    if got is None:
+        got = _SLOT_CACHE[key] = []
+        c = list(key[1])
+
+        def grow(seq: tuple[int, ...]) -> None:
+            if len(seq) == index:
+                move = _ACQUIRE_BY_PAYMENT.get(seq)
+                if move is None:
+                    move = _ACQUIRE_BY_PAYMENT[seq] = Acquire(index, seq)
+                got.append(move)
+                return
+            for t in range(4):
+                if c[t]:
+                    c[t] -= 1
+                    grow(seq + (t,))
+                    c[t] += 1
+
+        grow(())
+    return got
+
+
+_DISCARD_BY_CUBES: dict[Cubes, Discard] = {}
+
+
+def _discard_move(cubes: Cubes) -> Discard:
+    move = _DISCARD_BY_CUBES.get(cubes)
+    if move is None:
+        move = _DISCARD_BY_CUBES[cubes] = Discard(cubes)
+    return move
 
 
 def _discards(cubes: Cubes, excess: int) -> list[Cubes]:
@@ -232,6 +265,35 @@ def _discards(cubes: Cubes, excess: int) -> list[Cubes]:
                 if db <= b:
                     out.append((dy, dr, dg, db))
     return out
+
+
+_UPGRADED_CACHE: dict[tuple[Cubes, int, object], Cubes] = {}
+
+
+def _upgraded(cubes: Cubes, card: int, steps: tuple[int, ...]) -> Cubes:
+    """The caravan after `steps` (tiers raised), checked (R-PLAY-2); cached per position."""
+    limit = _STEPS[card]
+    key = (cubes, limit, steps)
+    try:
+        return _UPGRADED_CACHE[key]
+    except (KeyError, TypeError):
+        pass
+    if len(steps) > limit:
+        raise IllegalMove("R-PLAY-2", "too_many_steps", card=_CODE[card], limit=limit, chosen=len(steps))
+    c = list(cubes)
+    for t in sorted(steps):
+        if type(t) is not int or not 0 <= t <= 3:
+            raise IllegalMove("R-PLAY-2", "bad_tier", tier=t)
+        if t == 3:
+            raise IllegalMove("R-PLAY-2", "top_tier", tier=3)
+        if not c[t]:
+            raise IllegalMove("R-PLAY-2", "no_cube_to_upgrade", tier=t)
+        c[t] -= 1
+        c[t + 1] += 1
+    result = (c[0], c[1], c[2], c[3])
+    if type(steps) is tuple:
+        _UPGRADED_CACHE[key] = result
+    return result
 
 
 class State:
@@ -381,12 +443,15 @@ class State:
                 break
         return _KIND_SETS[i]
 
-    def legal_moves(self, kind: str | None = None) -> list[Move]:
-        """Every legal move with a distinct outcome, in a fixed order; only `kind` if given."""
+    def legal_moves(self, kind: str | None = None) -> Sequence[Move]:
+        """Every legal move with a distinct outcome, in a fixed order; only `kind` if given.
+
+        The result may be a shared cached tuple: read it, do not mutate it.
+        """
         if kind is None:
             out: list[Move] = []
             for k in self.legal_kinds():
-                out += self.legal_moves(k)
+                out.extend(self.legal_moves(k))
             return out
         if self.phase != ACTION:
             if self.phase == DISCARDING and kind == DISCARD:
@@ -395,9 +460,9 @@ class State:
                 key = (cubes, excess)
                 moves = _DISCARD_CACHE.get(key)
                 if moves is None:
-                    moves = _DISCARD_CACHE[key] = [Discard(d) for d in _discards(cubes, excess)]
+                    moves = _DISCARD_CACHE[key] = tuple(map(_discard_move, _discards(cubes, excess)))
                 return moves
-            return []
+            return ()
         p = self.players[self.seat]
         cubes = p.cubes
         if kind == SPICE:
@@ -409,7 +474,7 @@ class State:
                 key = (c, affordable[c])
                 moves = _TRADE_CACHE.get(key)
                 if moves is None:
-                    moves = _TRADE_CACHE[key] = [PlayTrade(c, k) for k in range(1, key[1] + 1)]
+                    moves = _TRADE_CACHE[key] = tuple(PlayTrade(c, k) for k in range(1, key[1] + 1))
                 out += moves
             return out
         if kind == UPGRADE:
@@ -418,25 +483,25 @@ class State:
                 key = (c, cubes)
                 moves = _UPGRADE_CACHE.get(key)
                 if moves is None:
-                    moves = _UPGRADE_CACHE[key] = [
+                    moves = _UPGRADE_CACHE[key] = tuple(
                         PlayUpgrade(c, s) for s in _upgrade_steps(cubes, _STEPS[c])
-                    ]
+                    )
                 out += moves
             return out
         if kind == ACQUIRE:
             key = (len(self.merchant_row), cubes)
             moves = _ACQUIRE_CACHE.get(key)
             if moves is None:
-                moves = _ACQUIRE_CACHE[key] = [
-                    Acquire(i, pay) for i in range(key[0]) for pay in _payments(cubes, i)
-                ]
+                moves = _ACQUIRE_CACHE[key] = tuple(
+                    m for i in range(key[0]) for m in _acquires_for_slot(i, cubes)
+                )
             return moves
         if kind == REST:
-            return [_REST]
+            return (_REST,)
         if kind == CLAIM:
             mask = _affordable(cubes)[0]
             return [_CLAIM_MOVES[i] for i, c in enumerate(self.point_row) if mask >> c & 1]
-        return []
+        return ()
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -462,66 +527,59 @@ class State:
         s._apply(move, None)
 
     def _apply(self, move: Move, log: list[ev.Event] | None) -> None:
-        phase = self.phase
         seat = self.seat
         p = self.players[seat]
-        kind = getattr(move, "kind", None)
-        if phase != ACTION:
-            if phase == OVER:
+        try:
+            kind = move.kind
+        except AttributeError:
+            raise IllegalMove("R-TURN-1", "unknown_move") from None
+        if self.phase != ACTION:
+            if self.phase == OVER:
                 raise IllegalMove("R-END-2", "game_over")
             if kind != DISCARD:
                 held = sum(p.cubes)
                 raise IllegalMove("R-LIM-1", "must_discard", held=held, excess=held - CARAVAN_LIMIT)
             self._discard(p, move.cubes, log)  # type: ignore[union-attr]
             return
-        if kind == SPICE or kind == UPGRADE or kind == TRADE:
+        if kind == TRADE or kind == SPICE or kind == UPGRADE:
             card = move.card  # type: ignore[union-attr]
-            self._check_in_hand(p, card, kind)
-            if kind == SPICE:
-                gain = _GAIN[card]
-                c = p.cubes
-                p.cubes = (c[0] + gain[0], c[1] + gain[1], c[2] + gain[2], c[3] + gain[3])
-                p.hand ^= 1 << card
-                p.played |= 1 << card
-                if log is not None:
-                    log.append(ev.CardPlayed(seat, card))
-                    log.append(ev.CubesGained(seat, gain))
-            elif kind == UPGRADE:
-                steps = move.steps  # type: ignore[union-attr]
-                p.cubes = self._upgraded(p.cubes, card, steps)
-                p.hand ^= 1 << card
-                p.played |= 1 << card
-                if log is not None:
-                    log.append(ev.CardPlayed(seat, card))
-                    log.append(ev.Upgraded(seat, tuple(sorted(steps))))
-            else:
+            if not (type(card) is int and 0 <= card < _N_MERCHANT and p.hand >> card & 1 and _KIND[card] == kind):
+                self._refuse_card(p, card, kind)
+            c = p.cubes
+            if kind == TRADE:
                 times = move.times  # type: ignore[union-attr]
-                pay = _PAY[card]
-                gain = _GAIN[card]
-                c = p.cubes
-                if not isinstance(times, int) or times < 1:
+                if type(times) is not int or times < 1:
                     raise IllegalMove("R-PLAY-3", "trade_times", times=times)
-                if any(c[t] < pay[t] * times for t in range(4)):
+                pay = _PAY[card]
+                if _affordable(c)[2][card] < times:
                     raise IllegalMove(
-                        "R-PLAY-3",
-                        "trade_unaffordable",
-                        times=times,
-                        need=tuple(x * times for x in pay),
-                        held=c,
+                        "R-PLAY-3", "trade_unaffordable", times=times, need=scale(pay, times), held=c
                     )
+                gain = _GAIN[card]
                 p.cubes = (
                     c[0] + (gain[0] - pay[0]) * times,
                     c[1] + (gain[1] - pay[1]) * times,
                     c[2] + (gain[2] - pay[2]) * times,
                     c[3] + (gain[3] - pay[3]) * times,
                 )
-                p.hand ^= 1 << card
-                p.played |= 1 << card
                 if log is not None:
-                    paid = (pay[0] * times, pay[1] * times, pay[2] * times, pay[3] * times)
-                    gained = (gain[0] * times, gain[1] * times, gain[2] * times, gain[3] * times)
                     log.append(ev.CardPlayed(seat, card))
-                    log.append(ev.Traded(seat, card, times, paid, gained))
+                    log.append(ev.Traded(seat, card, times, scale(pay, times), scale(gain, times)))
+            elif kind == SPICE:
+                gain = _GAIN[card]
+                p.cubes = (c[0] + gain[0], c[1] + gain[1], c[2] + gain[2], c[3] + gain[3])
+                if log is not None:
+                    log.append(ev.CardPlayed(seat, card))
+                    log.append(ev.CubesGained(seat, gain))
+            else:
+                steps = move.steps  # type: ignore[union-attr]
+                p.cubes = _upgraded(c, card, steps)
+                if log is not None:
+                    log.append(ev.CardPlayed(seat, card))
+                    log.append(ev.Upgraded(seat, tuple(sorted(steps))))
+            bit = 1 << card
+            p.hand ^= bit
+            p.played |= bit
         elif kind == ACQUIRE:
             self._acquire(p, move.index, move.payment, log)  # type: ignore[union-attr]
         elif kind == REST:
@@ -529,7 +587,7 @@ class State:
             p.hand |= back
             p.played = 0
             if log is not None:
-                log.append(ev.Rested(seat, tuple(cards_of(back))))
+                log.append(ev.Rested(seat, cards_of(back)))
         elif kind == CLAIM:
             self._claim(p, move.index, log)  # type: ignore[union-attr]
         elif kind == DISCARD:
@@ -544,35 +602,17 @@ class State:
         else:
             self._end_turn(log)
 
-    def _check_in_hand(self, p: Player, card: object, kind: str) -> None:
-        known = isinstance(card, int) and 0 <= card < len(_CODE)
+    @staticmethod
+    def _refuse_card(p: Player, card: object, kind: str) -> None:
+        """Explain why `card` cannot be played as `kind` (R-PLAY-1..5)."""
+        known = type(card) is int and 0 <= card < _N_MERCHANT  # type: ignore[operator]
+        code = _CODE[card] if known else card  # type: ignore[index]
         if not known or not p.hand >> card & 1:  # type: ignore[operator]
-            code = _CODE[card] if known else card  # type: ignore[index]
             if known and p.played >> card & 1:  # type: ignore[operator]
                 raise IllegalMove("R-PLAY-5", "already_played", card=code)
             raise IllegalMove("R-TURN-1", "not_in_hand", card=code)
-        if _KIND[card] != kind:  # type: ignore[index]
-            rule = {SPICE: "R-PLAY-1", UPGRADE: "R-PLAY-2", TRADE: "R-PLAY-3"}[kind]
-            raise IllegalMove(rule, "wrong_kind", card=_CODE[card], kind=kind)  # type: ignore[index]
-
-    @staticmethod
-    def _upgraded(cubes: Cubes, card: int, steps: tuple[int, ...]) -> Cubes:
-        """The caravan after `steps` (tiers raised), checked (R-PLAY-2)."""
-        if len(steps) > _STEPS[card]:
-            raise IllegalMove(
-                "R-PLAY-2", "too_many_steps", card=_CODE[card], limit=_STEPS[card], chosen=len(steps)
-            )
-        c = list(cubes)
-        for t in sorted(steps):
-            if not isinstance(t, int) or not 0 <= t <= 3:
-                raise IllegalMove("R-PLAY-2", "bad_tier", tier=t)
-            if t == 3:
-                raise IllegalMove("R-PLAY-2", "top_tier", tier=3)
-            if not c[t]:
-                raise IllegalMove("R-PLAY-2", "no_cube_to_upgrade", tier=t)
-            c[t] -= 1
-            c[t + 1] += 1
-        return (c[0], c[1], c[2], c[3])
+        rule = {SPICE: "R-PLAY-1", UPGRADE: "R-PLAY-2", TRADE: "R-PLAY-3"}[kind]
+        raise IllegalMove(rule, "wrong_kind", card=code, kind=kind)
 
     def _acquire(self, p: Player, index: int, payment: tuple[int, ...], log: list | None) -> None:
         row = self.merchant_row
