@@ -1,0 +1,167 @@
+"""The save format: a versioned JSON document holding seats, seed and moves.
+
+Loading validates the document with pydantic, then replays every move from the
+seed; anything wrong (bad JSON, another format, a newer version, an illegal move)
+raises SaveError with one plain paragraph, and nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from datetime import datetime, timezone
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from .cards import CODES, MERCHANT_CARDS
+from .game import Game, ReplayError, Seat
+from .moves import MOVE_TYPES, Move
+
+FORMAT = "century-tui-save"
+VERSION = 1
+MAX_NAME = 24
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message says why in plain words."""
+
+
+class SeatModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    bot: str | None = None
+
+
+class SaveModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["century-tui-save"]
+    version: int
+    seed: int
+    seats: list[SeatModel] = Field(min_length=2, max_length=5)
+    moves: list[dict[str, Any]]
+    redo: list[dict[str, Any]] = []
+    """Moves taken back by undo and not yet replaced: redo brings them back."""
+    saved_at: datetime | None = None
+
+    @field_validator("seats")
+    @classmethod
+    def _distinct_names(cls, seats: list[SeatModel]) -> list[SeatModel]:
+        names = [s.name.casefold() for s in seats]
+        if len(set(names)) != len(names):
+            raise ValueError("two seats have the same name")
+        return seats
+
+
+_ADAPTERS = {kind: TypeAdapter(cls) for kind, cls in MOVE_TYPES.items()}
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """{"kind": "trade", "card": "M13", "times": 3}: card codes keep saves readable."""
+    d: dict[str, Any] = {"kind": move.kind}
+    for f in fields(move):  # type: ignore[arg-type]
+        value = getattr(move, f.name)
+        if f.name == "card":
+            value = MERCHANT_CARDS[value].code
+        elif isinstance(value, tuple):
+            value = list(value)
+        d[f.name] = value
+    return d
+
+
+def move_from_dict(d: dict[str, Any]) -> Move:
+    """The move a dict describes; ValueError if it is not one."""
+    kind = d.get("kind")
+    if kind not in _ADAPTERS:
+        raise ValueError(f"unknown kind of move {kind!r}")
+    data = {k: v for k, v in d.items() if k != "kind"}
+    if "card" in data:
+        card = data["card"]
+        if not isinstance(card, str) or card not in CODES or not card.startswith(("M", "S")):
+            raise ValueError(f"unknown merchant card {card!r}")
+        data["card"] = CODES[card]
+    try:
+        return _ADAPTERS[kind].validate_python(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"{kind} move: {where} {first['msg']}".replace("  ", " ")) from None
+
+
+def dumps(game: Game, redo: list[Move] | None = None) -> str:
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "seed": game.seed,
+        "seats": [{"name": s.name, "bot": s.bot} for s in game.seats],
+        "moves": [move_to_dict(m) for m in game.moves],
+        "redo": [move_to_dict(m) for m in (redo or [])],
+        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    return _layout(doc)
+
+
+def _layout(doc: dict[str, Any]) -> str:
+    """JSON with one move per line: small, diffable and readable by a person."""
+    head = {k: v for k, v in doc.items() if k not in ("moves", "redo")}
+    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
+    for key in ("moves", "redo"):
+        items = [json.dumps(m) for m in doc[key]]
+        body = ",\n  ".join(items)
+        lines.append(f' "{key}": [\n  {body}\n ],' if items else f' "{key}": [],')
+    lines[-1] = lines[-1].rstrip(",")
+    return "\n".join(lines) + "\n}\n"
+
+
+def _parse(text: str | bytes) -> SaveModel:
+    try:
+        raw = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        where = f" (line {e.lineno}, column {e.colno})" if isinstance(e, json.JSONDecodeError) else ""
+        raise SaveError(
+            f"The file is not readable JSON{where}: it is damaged or was cut short while being written."
+        ) from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise SaveError("This is not a Century save file (its format marker is missing).")
+    version = raw.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError("The save file has no valid format version: it is damaged.")
+    if version > VERSION:
+        raise SaveError(
+            f"This save was written by a newer version of the game (save format {version}); "
+            f"this one reads format {VERSION}. Update century-tui to open it."
+        )
+    if version < VERSION:
+        raise SaveError(f"Save format {version} is not supported (this game reads format {VERSION}).")
+    try:
+        return SaveModel.model_validate(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SaveError(f"The save file is damaged: {where}: {first['msg']}.") from None
+
+
+def loads(text: str | bytes) -> tuple[Game, list[Move]]:
+    """The game a save holds and its redo list; SaveError if anything is wrong."""
+    model = _parse(text)
+    try:
+        moves = [move_from_dict(d) for d in model.moves]
+        redo = [move_from_dict(d) for d in model.redo]
+    except ValueError as e:
+        raise SaveError(f"The save file is damaged: {e}.") from None
+    seats = [Seat(s.name, s.bot) for s in model.seats]
+    try:
+        game = Game(seats, model.seed, moves)
+    except ReplayError as e:
+        raise SaveError(
+            f"The save file does not replay: {e} It was edited or damaged."
+        ) from None
+    return game, redo
+
+
+def saved_at(text: str | bytes) -> datetime | None:
+    """When a save was written, without replaying it (None if unreadable)."""
+    try:
+        return _parse(text).saved_at
+    except SaveError:
+        return None
