@@ -1,0 +1,168 @@
+"""Files on disk: settings, autosaves and the list of saved games.
+
+Everything is written atomically (temporary file, fsync, rename), so a crash or a
+hang-up mid-write leaves the previous file whole. A file that cannot be read is
+reported and left untouched: it is never overwritten by a new game.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from platformdirs import user_data_dir
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from century_tui.engine.game import Game
+from century_tui.engine.moves import Move
+from century_tui.engine.save import SaveError, dumps, loads
+
+APP = "century-tui"
+
+
+def data_home() -> Path:
+    """The user's data folder; CENTURY_HOME overrides it (tests, portable installs)."""
+    override = os.environ.get("CENTURY_HOME")
+    return Path(override) if override else Path(user_data_dir(APP, appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_home() / "saves"
+
+
+def settings_path() -> Path:
+    return data_home() / "settings.json"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` so that readers see the old file or the new one, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+# ------------------------------------------------------------------ settings
+class Settings(BaseModel):
+    """What the player chose once and expects remembered."""
+
+    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    skin: Literal["spice", "golem"] = "spice"
+    handoff: bool = True
+    """Show a "pass to <name>" screen between two human players."""
+    bot_delay_ms: int = Field(600, ge=0, le=5000)
+    """Pause after a bot's move so people can follow it."""
+    language: str | None = None
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """(settings, notice): a missing file gives defaults silently, a damaged one with a notice."""
+    path = settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as e:
+        return Settings(), f"Settings could not be read ({e.strerror}); using defaults."
+    try:
+        return Settings.model_validate_json(text), None
+    except ValidationError:
+        return Settings(), f"The settings file {path} is damaged; using defaults."
+
+
+def save_settings(settings: Settings) -> None:
+    write_atomic(settings_path(), settings.model_dump_json(indent=1) + "\n")
+
+
+# --------------------------------------------------------------------- saves
+AUTOSAVE_PREFIX = "game-"
+
+
+def new_save_path(when: datetime | None = None) -> Path:
+    """A fresh file name for a new game's autosave, never an existing file."""
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}.json"
+    n = 2
+    while path.exists():
+        path = saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
+    """Write the game to its own file, atomically (called after every applied move)."""
+    write_atomic(path, dumps(game, redo))
+
+
+def load_game(path: Path) -> tuple[Game, list[Move]]:
+    """The game in `path` and its redo list; SaveError (file untouched) if it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"There is no save file at {path}.") from None
+    except OSError as e:
+        raise SaveError(f"The save file {path} cannot be read: {e.strerror}.") from None
+    return loads(data)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One line of `century saves`."""
+
+    path: Path
+    players: tuple[str, ...]
+    round: int
+    finished: bool
+    modified: datetime
+    error: str | None = None
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every save file in the folder, newest first; unreadable ones carry their error."""
+    folder = folder or saves_dir()
+    out = []
+    for path in folder.glob("*.json"):
+        modified = datetime.fromtimestamp(path.stat().st_mtime)
+        try:
+            game, _ = load_game(path)
+        except SaveError as e:
+            out.append(SaveInfo(path, (), 0, False, modified, str(e)))
+            continue
+        out.append(
+            SaveInfo(
+                path,
+                tuple(s.name for s in game.seats),
+                game.state.round,
+                game.state.is_over,
+                modified,
+            )
+        )
+    out.sort(key=lambda s: s.modified, reverse=True)
+    return out
+
+
+def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
+    """The most recent readable game that is not over: what "Continue" resumes."""
+    for info in list_saves(folder):
+        if info.error is None and not info.finished:
+            return info
+    return None
