@@ -1,0 +1,78 @@
+"""The save format: round trip, and refusal of damaged, foreign, future or illegal files."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from century_tui.engine.game import Game, Seat
+from century_tui.engine.moves import Acquire, Discard, PlaySpice, PlayTrade, PlayUpgrade, Rest, Claim
+from century_tui.engine.save import SaveError, dumps, loads, move_from_dict, move_to_dict
+
+
+def played_game(moves=60, seed=4) -> Game:
+    g = Game([Seat("Ann"), Seat("Bob", "random"), Seat("Cy")], seed)
+    rng = random.Random(seed)
+    while not g.state.is_over and len(g.moves) < moves:
+        g.apply(rng.choice(list(g.state.legal_moves())))
+    return g
+
+
+def test_every_move_kind_round_trips():
+    for move in (
+        PlaySpice(43), PlayUpgrade(48, (0, 1)), PlayTrade(9, 3), Acquire(3, (0, 1, 0)), Acquire(0),
+        Rest(), Claim(4), Discard((1, 0, 2, 0)),
+    ):
+        d = move_to_dict(move)
+        assert json.loads(json.dumps(d)) == d
+        assert move_from_dict(d) == move
+
+
+def test_save_names_cards_by_code():
+    assert move_to_dict(PlayTrade(9, 3)) == {"kind": "trade", "card": "M10", "times": 3}
+
+
+def test_round_trip_keeps_seats_seed_moves_and_redo():
+    g = played_game()
+    redo = [Rest()]
+    g2, redo2 = loads(dumps(g, redo))
+    assert (g2.seats, g2.seed, g2.moves, redo2) == (g.seats, g.seed, g.moves, redo)
+    assert g2.state.scores() == g.state.scores()
+
+
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda t: t[: len(t) // 2], "not readable JSON"),
+        (lambda t: "", "not readable JSON"),
+        (lambda t: "[1, 2]", "not a Century save"),
+        (lambda t: json.dumps({"hello": "world"}), "not a Century save"),
+        (lambda t: t.replace('"version": 1', '"version": 7'), "newer version"),
+        (lambda t: t.replace('"version": 1', '"version": 0'), "not supported"),
+        (lambda t: t.replace('"version": 1', '"version": "1"'), "no valid format version"),
+        (lambda t: t.replace('"seed": 4', '"seed": "four"'), "damaged"),
+        (lambda t: t.replace('"name": "Bob"', '"name": "Ann"'), "same name"),
+        (lambda t: t.replace('"kind": "rest"', '"kind": "nap"', 1), "unknown kind of move"),
+        (lambda t: t.replace('"seed": 4', '"seed": 5'), "does not replay"),
+    ],
+)
+def test_bad_files_are_refused_with_a_plain_message(mangle, message):
+    text = dumps(played_game())
+    with pytest.raises(SaveError, match=message):
+        loads(mangle(text))
+
+
+def test_an_illegal_move_list_is_refused_whole():
+    g = played_game(moves=5)
+    doc = json.loads(dumps(g))
+    doc["moves"].append({"kind": "rest"})
+    doc["moves"].append({"kind": "acquire", "index": 5, "payment": [3, 3, 3, 3, 3]})
+    with pytest.raises(SaveError, match=r"move 7 \(acquire merchant slot 6 .*\) is not legal"):
+        loads(json.dumps(doc))
+
+
+def test_binary_garbage_is_refused():
+    with pytest.raises(SaveError):
+        loads(b"\x00\xff\xfe garbage")
