@@ -86,3 +86,13 @@ def test_duplicate_card_is_refused():
 
 def test_data_folder_holds_the_card_file():
     assert (data_dir() / "cards.toml").is_file()
+
+
+def test_a_regular_install_carries_the_data_files():
+    """After a non-editable `pip install .` the cards must ship inside the package."""
+    import importlib.metadata
+
+    names = {str(f).replace("\\", "/") for f in importlib.metadata.files("century-tui") or ()}
+    if "century_tui/__init__.py" not in names:
+        pytest.skip("editable install: the data comes from the checkout")
+    assert "century_tui/data/cards.toml" in names
