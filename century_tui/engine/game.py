@@ -37,24 +37,42 @@ class ReplayError(ValueError):
 
 
 class Game:
-    def __init__(self, seats: list[Seat], seed: int, moves: list[Move] | tuple[Move, ...] = ()) -> None:
+    """Seats, seed, moves and the state they lead to; undo and redo by replay."""
+
+    def __init__(
+        self,
+        seats: list[Seat],
+        seed: int,
+        moves: list[Move] | tuple[Move, ...] = (),
+        redo: list[Move] | tuple[Move, ...] = (),
+    ) -> None:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise ValueError(f"Century is played by 2 to 5 players, not {len(seats)}.")
         self.seats = list(seats)
         self.seed = seed
         self.moves: list[Move] = []
+        self.movers: list[int] = []
+        """The seat that made each move."""
+        self.redo_moves: list[Move] = list(redo)
+        """Moves taken back by undo, next first; cleared by any new move."""
         self.state = State.new(len(seats), seed)
         for i, move in enumerate(moves):
             try:
-                self.state.advance(move)
+                self._record(move, events=False)
             except IllegalMove as e:
                 raise ReplayError(i, move, e) from None
-            self.moves.append(move)
+
+    def _record(self, move: Move, events: bool) -> list[Event]:
+        seat = self.state.seat
+        out = self.state.apply(move) if events else (self.state.advance(move) or [])
+        self.moves.append(move)
+        self.movers.append(seat)
+        return out
 
     def apply(self, move: Move) -> list[Event]:
         """Apply a move for the player to act; IllegalMove leaves everything unchanged."""
-        events = self.state.apply(move)
-        self.moves.append(move)
+        events = self._record(move, events=True)
+        self.redo_moves.clear()
         return events
 
     def state_after(self, count: int) -> State:
@@ -65,11 +83,41 @@ class Game:
         return state
 
     def truncate(self, count: int) -> list[Move]:
-        """Keep the first `count` moves; return the ones taken off (for redo)."""
+        """Keep the first `count` moves; return the ones taken off."""
         removed = self.moves[count:]
         self.state = self.state_after(count)
         del self.moves[count:]
+        del self.movers[count:]
         return removed
+
+    # ------------------------------------------------------------- undo/redo
+    def undo_point(self) -> int | None:
+        """Index of the move undo would take back: the last move made by a person.
+
+        Bot moves after it go too; once another person has moved, theirs is the last.
+        """
+        for i in range(len(self.moves) - 1, -1, -1):
+            if self.seats[self.movers[i]].is_human:
+                return i
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last person's move and every bot move after it."""
+        point = self.undo_point()
+        if point is None:
+            return False
+        self.redo_moves[:0] = self.truncate(point)
+        return True
+
+    def redo(self) -> bool:
+        """Replay the next undone person's move and the bot moves that followed it."""
+        if not self.redo_moves:
+            return False
+        queue = self.redo_moves
+        self._record(queue.pop(0), events=False)
+        while queue and not self.state.is_over and not self.seats[self.state.seat].is_human:
+            self._record(queue.pop(0), events=False)
+        return True
 
     @property
     def current_seat(self) -> Seat:

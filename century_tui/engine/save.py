@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from .cards import CODES, MERCHANT_CARDS
+from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
 
@@ -89,13 +90,16 @@ def move_from_dict(d: dict[str, Any]) -> Move:
 
 
 def dumps(game: Game, redo: list[Move] | None = None) -> str:
+    """The save document; `redo` defaults to the game's own redo list."""
+    if redo is None:
+        redo = game.redo_moves
     doc = {
         "format": FORMAT,
         "version": VERSION,
         "seed": game.seed,
         "seats": [{"name": s.name, "bot": s.bot} for s in game.seats],
         "moves": [move_to_dict(m) for m in game.moves],
-        "redo": [move_to_dict(m) for m in (redo or [])],
+        "redo": [move_to_dict(m) for m in redo],
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     return _layout(doc)
@@ -151,12 +155,24 @@ def loads(text: str | bytes) -> tuple[Game, list[Move]]:
         raise SaveError(f"The save file is damaged: {e}.") from None
     seats = [Seat(s.name, s.bot) for s in model.seats]
     try:
-        game = Game(seats, model.seed, moves)
+        game = Game(seats, model.seed, moves, redo)
+        _check_redo(game)
     except ReplayError as e:
         raise SaveError(
             f"The save file does not replay: {e} It was edited or damaged."
         ) from None
     return game, redo
+
+
+def _check_redo(game: Game) -> None:
+    """The redo list must replay after the moves, or the file was tampered with."""
+    probe = game.state.clone()
+    offset = len(game.moves)
+    for i, move in enumerate(game.redo_moves):
+        try:
+            probe.advance(move)
+        except IllegalMove as e:
+            raise ReplayError(offset + i, move, e) from None
 
 
 def saved_at(text: str | bytes) -> datetime | None:

@@ -76,3 +76,10 @@ def test_an_illegal_move_list_is_refused_whole():
 def test_binary_garbage_is_refused():
     with pytest.raises(SaveError):
         loads(b"\x00\xff\xfe garbage")
+
+
+def test_a_redo_list_that_does_not_replay_is_refused():
+    doc = json.loads(dumps(played_game(moves=5)))
+    doc["redo"] = [{"kind": "claim", "index": 4}] * 3
+    with pytest.raises(SaveError, match="does not replay"):
+        loads(json.dumps(doc))
