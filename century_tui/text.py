@@ -1,0 +1,379 @@
+"""Every word the player reads, looked up through one function: `t(key, **params)`.
+
+Words live in `data/lang/<code>.toml` (English now, other languages later with the same
+keys). Each file has a `[meta]` table, one `[skin.<name>]` table per skin holding the
+skin's words (tier names and letters, coin names, card nouns), and any number of other
+tables whose string values are templates, addressed by dotted keys: `[log] traded = ...`
+is `t("log.traded", ...)`. The current language and skin are module state, set by the
+app through `set_language` and `set_skin`.
+
+Templates use `str.format` fields. Besides the caller's params, every template may use
+the current skin's nouns (`{point_card}`, `{upper_coin}`, `{cubes}`, ...). A 4-tuple
+param is a cube count and reads as letters (`YYR`), so callers pass cubes as data.
+`parts()` gives the same text split into literal pieces and raw param values, for a
+renderer that colours the cubes.
+
+This module imports neither Textual nor rich, so the command line can use it.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from century_tui.resources import data_dir
+from century_tui.skins import DEFAULT_SKIN, SKINS
+
+DEFAULT_LANGUAGE = "en"
+_FORMATTER = string.Formatter()
+
+
+class TextDataError(ValueError):
+    """A language file is missing or broken; the message names the file and key."""
+
+
+class SkinWords(BaseModel):
+    """A skin's words in one language."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    title: str
+    tiers: tuple[str, str, str, str]
+    letters: tuple[str, str, str, str]
+    upper_coin: str
+    lower_coin: str
+    upper_coins: str
+    lower_coins: str
+    upper_short: str
+    lower_short: str
+    cube: str
+    cubes: str
+    caravan: str
+    point_card: str
+    point_cards: str
+    merchant_card: str
+    merchant_cards: str
+    point_row: str
+    merchant_row: str
+
+    @field_validator("letters")
+    @classmethod
+    def _one_letter_each(cls, letters: tuple[str, ...]) -> tuple[str, ...]:
+        if any(len(x) != 1 for x in letters):
+            raise ValueError("each tier letter must be a single character")
+        if len(set(letters)) != len(letters):
+            raise ValueError("tier letters must differ from each other")
+        return letters
+
+    def nouns(self) -> dict[str, str]:
+        """The words every template may use by name: {point_card}, {upper_coin}, {tier0}...
+
+        The skin's own name is {skin_name}, so that {name} stays free for a player's name.
+        """
+        out = {k: v for k, v in self.model_dump().items() if isinstance(v, str) and k != "name"}
+        out["skin_name"] = self.name
+        out.update({f"tier{i}": name for i, name in enumerate(self.tiers)})
+        return out
+
+
+class Language(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    code: str
+    name: str
+    skins: dict[str, SkinWords]
+    text: dict[str, str]
+
+
+def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str], where: str) -> None:
+    for key, value in table.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(value, dotted + ".", out, where)
+        elif isinstance(value, str):
+            out[dotted] = value
+        else:
+            raise TextDataError(f"{where}: {dotted} must be text, not {type(value).__name__}")
+
+
+def fields_of(template: str) -> set[str]:
+    """The param names a template uses; ValueError if it is not a valid template."""
+    names = set()
+    for _, name, spec, conv in _FORMATTER.parse(template):
+        if name is None:
+            continue
+        if not name.isidentifier():
+            raise ValueError(f"{{{name}}} is not a plain name")
+        names.add(name)
+    return names
+
+
+def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
+    """Validate a language file's data; TextDataError names the faulty key."""
+    where = where or f"language {code!r}"
+    raw = dict(raw)
+    meta = raw.pop("meta", None)
+    skins = raw.pop("skin", None)
+    if not isinstance(meta, dict) or not isinstance(skins, dict):
+        raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
+    text: dict[str, str] = {}
+    _flatten(raw, "", text, where)
+    try:
+        lang = Language.model_validate({"code": code, "name": meta.get("name"), "skins": skins, "text": text})
+    except ValidationError as e:
+        first = e.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"]).replace("skins.", "skin.", 1)
+        raise TextDataError(f"{where}: {loc}: {first['msg'].removeprefix('Value error, ')}") from None
+    missing = [s for s in SKINS if s not in lang.skins]
+    if missing:
+        raise TextDataError(f"{where}: no [skin.{missing[0]}] table")
+    nouns = set(next(iter(lang.skins.values())).nouns())
+    for key, template in lang.text.items():
+        try:
+            fields_of(template)
+        except ValueError as e:
+            raise TextDataError(f"{where}: {key}: {e}") from None
+    _check_errors(lang, where, nouns)
+    return lang
+
+
+def _check_errors(lang: Language, where: str, nouns: set[str]) -> None:
+    """Every engine refusal code has a template using only the params the engine gives."""
+    from century_tui.engine.errors import REASONS
+
+    for code, english in REASONS.items():
+        template = lang.text.get(f"error.{code}")
+        if template is None:
+            raise TextDataError(f"{where}: error.{code} is missing")
+        extra = fields_of(template) - fields_of(english) - nouns
+        if extra:
+            raise TextDataError(f"{where}: error.{code} uses {{{sorted(extra)[0]}}}, which the engine does not give")
+
+
+@cache
+def load_language(code: str) -> Language:
+    """The language `code` from data/lang (cached); TextDataError if missing or broken."""
+    path = data_dir() / "lang" / f"{code}.toml"
+    try:
+        with open(path, "rb") as f:
+            raw = tomllib.load(f)
+    except FileNotFoundError:
+        raise TextDataError(f"there is no language file {path}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise TextDataError(f"{path} is not valid TOML ({e})") from None
+    return parse_language(code, raw, str(path))
+
+
+def languages() -> list[str]:
+    """Codes of the language files present."""
+    return sorted(p.stem for p in (data_dir() / "lang").glob("*.toml"))
+
+
+# ------------------------------------------------------------- module state
+_state = {"language": DEFAULT_LANGUAGE, "skin": DEFAULT_SKIN}
+
+
+def set_language(code: str) -> None:
+    load_language(code)  # validate before switching
+    _state["language"] = code
+
+
+def set_skin(name: str) -> None:
+    if name not in SKINS:
+        raise ValueError(f"unknown skin {name!r}")
+    _state["skin"] = name
+
+
+def language() -> str:
+    return _state["language"]
+
+
+def skin() -> str:
+    return _state["skin"]
+
+
+def words(skin_name: str | None = None) -> SkinWords:
+    """The current (or named) skin's words in the current language."""
+    return load_language(_state["language"]).skins[skin_name or _state["skin"]]
+
+
+# ------------------------------------------------------------------ lookup
+def template(key: str) -> str:
+    """The template for `key`: the current language, else English, else the key itself."""
+    got = load_language(_state["language"]).text.get(key)
+    if got is None and _state["language"] != DEFAULT_LANGUAGE:
+        got = load_language(DEFAULT_LANGUAGE).text.get(key)
+    return key if got is None else got
+
+
+def has(key: str) -> bool:
+    return key in load_language(DEFAULT_LANGUAGE).text
+
+
+def _is_cubes(value: object) -> bool:
+    return type(value) is tuple and len(value) == 4 and all(type(x) is int for x in value)
+
+
+def _value(name: str, params: dict[str, Any]) -> Any:
+    if name in params:
+        return params[name]
+    nouns = words().nouns()
+    if name in nouns:
+        return nouns[name]
+    return "{" + name + "}"
+
+
+def parts(key: str, /, **params: Any) -> list[object]:
+    """`t(key, ...)` as pieces: literal strings and raw param values, in order.
+
+    str/int params are formatted into strings; anything else (cube tuples, a renderer's
+    styled text) is passed through for the caller to render.
+    """
+    out: list[object] = []
+    for literal, name, spec, conv in _FORMATTER.parse(template(key)):
+        if literal:
+            out.append(literal)
+        if name is None:
+            continue
+        value = _value(name, params)
+        if conv == "r":
+            value = repr(value)
+        elif conv == "s":
+            value = str(value)
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            out.append(format(value, spec or ""))
+        else:
+            out.append(value)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MerchantRef:
+    """A merchant card as a template param: reads as its effect ('YY→G')."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return merchant_text(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class TierSeq:
+    """Single cubes in order, as a template param (an acquire payment): 'YRY'."""
+
+    tiers: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "".join(tier_letter(x) for x in self.tiers)
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """Upgrade steps (tiers raised) as a template param: 'Y→R, R→G'."""
+
+    steps: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return t("log.step_sep").join(
+            t("log.upgrade_step", before=tier_letter(s), after=tier_letter(s + 1)) for s in self.steps
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Coin:
+    """A coin as a template param: reads as its name in the current skin."""
+
+    upper: bool
+
+    def __str__(self) -> str:
+        return coin_name(self.upper)
+
+
+def t(key: str, /, **params: Any) -> str:
+    """The text for `key` in the current language and skin, with `params` filled in."""
+    out = []
+    for piece in parts(key, **params):
+        if isinstance(piece, str):
+            out.append(piece)
+        elif _is_cubes(piece):
+            out.append(cube_letters(piece))
+        else:
+            out.append(str(piece))
+    return "".join(out)
+
+
+# ------------------------------------------------------------ game words
+def tier_name(tier: int) -> str:
+    return words().tiers[tier]
+
+
+def tier_letter(tier: int) -> str:
+    return words().letters[tier]
+
+
+def cube_letters(cubes: tuple[int, int, int, int]) -> str:
+    """'YYRG' for (2, 1, 1, 0); the 'none' word for no cubes."""
+    letters = words().letters
+    text = "".join(letters[tier] * n for tier, n in enumerate(cubes))
+    return text or t("cubes.none")
+
+
+def coin_name(upper: bool, count: int = 1) -> str:
+    w = words()
+    if count == 1:
+        return w.upper_coin if upper else w.lower_coin
+    return w.upper_coins if upper else w.lower_coins
+
+
+def merchant_text(card: int) -> str:
+    """A merchant card's effect in words: '+YY', 'Upgrade 2', 'YY→G'."""
+    from century_tui.engine.cards import MERCHANT_CARDS
+
+    c = MERCHANT_CARDS[card]
+    if c.kind == "spice":
+        return t("card.spice", gain=c.gain)
+    if c.kind == "upgrade":
+        return t("card.upgrade", steps=c.steps)
+    return t("card.trade", pay=c.pay, gain=c.gain)
+
+
+def point_text(card: int) -> str:
+    from century_tui.engine.cards import POINT_CARDS
+
+    c = POINT_CARDS[card]
+    return t("card.point", cost=c.cost, points=c.points)
+
+
+def card_from_code(code: object) -> str:
+    """A card code from the engine ('M12', 'P07', 'S01') as the player sees the card."""
+    from century_tui.engine.cards import CODES
+
+    if isinstance(code, str) and code in CODES:
+        return point_text(CODES[code]) if code.startswith("P") else merchant_text(CODES[code])
+    return str(code)
+
+
+def error_params(code: str, params: dict[str, Any]) -> dict[str, Any]:
+    """An IllegalMove's params made readable: tiers by name, cards by effect, kinds in words.
+
+    Cube counts stay tuples so a renderer can colour them (`t` shows them as letters).
+    """
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if name == "tier" and type(value) is int and 0 <= value < 4:
+            value = tier_name(value)
+        elif name == "card":
+            value = card_from_code(value)
+        elif name == "kind" and isinstance(value, str):
+            value = t(f"kind.{value}")
+        out[name] = value
+    return out
+
+
+def error_text(error: Any) -> str:
+    """An engine refusal (IllegalMove) in the current language and skin."""
+    return t(f"error.{error.code}", **error_params(error.code, error.params))
