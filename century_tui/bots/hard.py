@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
-from century_tui.engine import CLAIM, DISCARD, Move, State
+from century_tui.engine import Move, State
+from century_tui.engine.cubes import Cubes
 from century_tui.engine.state import cards_of, trigger_cards
 
 from .heuristics import (
@@ -37,32 +39,68 @@ core of the reference machine, so the deterministic node limit ends the search f
 BEAM = 24
 DEPTH = 4
 
-# Evaluation weights (tuned by `benchmarks/bots.py` games against the medium bot).
-CUBE_WEIGHT = 0.75
-TARGET_WEIGHT = 0.3
-ENGINE_WEIGHT = 0.5
-ENGINE_DECAY = 0.8
-READY_WEIGHT = 0.3
-TURNS_PER_CLAIM = 4.0
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights, tuned by games against the medium bot and older versions."""
+
+    matched: float = 0.9
+    """Worth per tier point of cubes that pay part of the best target card."""
+    spare: float = 0.5
+    """Worth per tier point of the other cubes: they still need trades or a fitting card."""
+    target: float = 0.3
+    """Share of the best target's surplus (its worth less steps missing) counted now."""
+    engine: float = 0.5
+    """Share of the merchant cards' production per play counted, early in the game."""
+    engine_decay: float = 0.8
+    """Each further merchant card counts this much less: a long hand cycles slowly."""
+    ready: float = 0.3
+    """Extra worth of a card in hand over one in the played pile (no rest needed)."""
+    turns_per_claim: float = 4.0
+    patience: int = 35
+    """Own turns after which the bot plays as if the end were near, so no game stalls."""
+
+
 WIN_BONUS = 1000.0
 
 
-def turns_left(state: State) -> float:
-    """Own turns the game probably has left: the leader's missing cards times a claim's pace."""
-    most = max(len(p.claimed) for p in state.players)
+def turns_left(state: State, me: int, w: Weights) -> float:
+    """Own turns the game probably has left: the leader's missing cards times a claim's pace.
+
+    Past `patience` turns the estimate shrinks to zero: cubes and cards then count only
+    for their score, which makes claiming the best move and ends stalled games.
+    """
     if state.end_triggered is not None:
         return 0.0
-    return max(0.0, (trigger_cards(state.n) - most) * TURNS_PER_CLAIM - 1)
+    most = max(len(p.claimed) for p in state.players)
+    left = max(0.0, (trigger_cards(state.n) - most) * w.turns_per_claim - 1)
+    late = state.players[me].turns - w.patience
+    if late > 0:
+        left *= max(0.0, 1 - late / 15)
+    return left
 
 
-def evaluate(state: State, me: int) -> float:
+def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
+    """The row card to aim at (index, surplus): most worth for the steps still missing."""
+    best, surplus = -1, float("-inf")
+    row = state.point_row
+    for i in range(len(row)):
+        cost = COST[row[i]]
+        worth = claim_value(state, i) - value(cost) * w.matched - deficit(cubes, cost)
+        if worth > surplus:
+            best, surplus = i, worth
+    return best, max(0.0, surplus)
+
+
+def evaluate(state: State, me: int, w: Weights = Weights()) -> float:
     """Worth of a position for seat `me`, in points.
 
-    Realised points and coins count fully; cubes count by tier, less than fully as
-    they still need a claim, plus a bonus for nearing a good card of the row; merchant
-    cards count for what they will make in the turns left (best cards first, each
-    further card less), and cards in hand a little more, as they need no rest.
-    A finished game counts its true score, with a large bonus for winning.
+    Realised points and coins count fully. Cubes count by tier: fully when they pay
+    part of the best target card, less when spare (a caravan of ten browns facing a
+    row of red cards is not worth forty), plus a bonus for nearing a good card.
+    Merchant cards count for what they will make in the turns left (best cards
+    first, each further card less), cards in hand a little more as they need no rest.
+    Near the end, cubes count only their score. A finished game counts its true score,
+    with a large bonus for winning.
     """
     p = state.players[me]
     if state.is_over:
@@ -70,26 +108,22 @@ def evaluate(state: State, me: int) -> float:
         return state.score(me).total + (WIN_BONUS if won else 0.0)
     realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
     cubes = p.cubes
-    left = turns_left(state)
+    left = turns_left(state, me, w)
     late = min(1.0, left / 8.0)
-    # Near the end a cube is worth its score (1 unless yellow); early, its tier.
-    cube_score = cubes[1] + cubes[2] + cubes[3]
-    cube_part = late * CUBE_WEIGHT * value(cubes) + (1 - late) * cube_score
-    target = 0.0
-    row = state.point_row
-    for i in range(len(row)):
-        gap = deficit(cubes, COST[row[i]])
-        worth = claim_value(state, i) - value(COST[row[i]]) * CUBE_WEIGHT - gap
-        if worth > target:
-            target = worth
-    rates = sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True)
-    engine, w = 0.0, 1.0
-    for r in rates:
-        engine += r * w
-        w *= ENGINE_DECAY
-    engine *= ENGINE_WEIGHT * min(1.0, left / 10.0)
-    ready = READY_WEIGHT * late * sum(RATES[c] for c in cards_of(p.hand))
-    return realised + cube_part + TARGET_WEIGHT * late * target + engine + ready
+    target, surplus = _target(state, cubes, w)
+    matched = 0
+    if target >= 0:
+        cost = COST[state.point_row[target]]
+        matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
+    planned = w.matched * matched + w.spare * (value(cubes) - matched) + w.target * surplus
+    cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3])
+    engine, k = 0.0, 1.0
+    for r in sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True):
+        engine += r * k
+        k *= w.engine_decay
+    engine *= w.engine * min(1.0, left / 10.0)
+    ready = w.ready * late * sum(RATES[c] for c in cards_of(p.hand))
+    return realised + cube_part + engine + ready
 
 
 def _opponents_move(state: State, me: int) -> None:
@@ -124,6 +158,18 @@ def _public_seed(seed: int, state: State) -> str:
     return repr(parts)
 
 
+def imagined(state: State, seed: int) -> State:
+    """The copy the bot searches: decks shuffled by a seed drawn from public facts only.
+
+    The decks are sorted before `determinized` shuffles them, so which cards remain
+    may matter but their real order cannot.
+    """
+    canon = state.clone()
+    canon.point_deck.sort()
+    canon.merchant_deck.sort()
+    return canon.determinized(random.Random(_public_seed(seed, state)))
+
+
 class HardBot:
     name = "hard"
 
@@ -134,12 +180,14 @@ class HardBot:
         max_nodes: int | None = None,
         beam: int = BEAM,
         depth: int = DEPTH,
+        weights: Weights = Weights(),
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.max_nodes = max_nodes if max_nodes is not None else max(50, self.budget_ms * NODES_PER_MS)
         self.beam = beam
         self.depth = depth
+        self.weights = weights
         self.nodes = 0
         """Nodes searched by the last `choose` (for tests and benchmarks)."""
 
@@ -148,24 +196,11 @@ class HardBot:
         me = state.seat
         self.nodes = 0
         if state.phase == "discard":
-            return self._discard(state, me)
+            return discard_move(state)
         moves = candidate_moves(state)
         if len(moves) == 1:
             return moves[0]
-        rng = random.Random(_public_seed(self.seed, state))
-        root = state.determinized(rng)
-        return moves[self._search(root, moves, me, deadline)]
-
-    def _discard(self, state: State, me: int) -> Move:
-        """The overflow discard that leaves the best-valued caravan (R-LIM-1)."""
-        best, best_v = None, None
-        for m in state.legal_moves(DISCARD):
-            s = state.clone()
-            s.advance(m)
-            v = evaluate(s, me)
-            if best_v is None or v > best_v:
-                best, best_v = m, v
-        return best if best is not None else discard_move(state)
+        return moves[self._search(imagined(state, self.seed), moves, me, deadline)]
 
     def _search(self, root: State, moves: list[Move], me: int, deadline: float) -> int:
         """Index in `moves` of the first move of the best line found."""
@@ -177,7 +212,7 @@ class HardBot:
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
-            v = evaluate(s, me)
+            v = evaluate(s, me, self.weights)
             best_at_depth[i] = v
             key = _key(s, me)
             if key not in seen:
@@ -207,7 +242,7 @@ class HardBot:
                     if key in seen:
                         continue
                     seen.add(key)
-                    v = evaluate(c, me)
+                    v = evaluate(c, me, self.weights)
                     if v > scores[i]:
                         scores[i] = v
                     nxt.append((v, i, c))

@@ -1,0 +1,260 @@
+"""Bots (issue 4): complete legal games at 2-5 players, determinism, the hard bot's
+budget, no peeking at the face-down decks, and the sub-choices they make.
+
+The hard bot runs with a small node limit here so games take well under a second
+and stay deterministic (the node limit, not the clock, ends each search).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from century_tui.bots import LEVELS, make_bot
+from century_tui.bots.hard import HardBot, imagined
+from century_tui.bots.heuristics import (
+    GAIN,
+    PAY,
+    cheapest_payment,
+    deficit,
+    discard_move,
+    least_valuable_discard,
+)
+from century_tui.engine import (
+    ACQUIRE,
+    DISCARD,
+    TRADE,
+    UPGRADE,
+    Acquire,
+    Discard,
+    State,
+)
+from century_tui.engine.cubes import covers
+
+FAST_NODES = 60
+TURN_LIMIT = 150
+"""Rounds a game with a thinking bot must end within (random games may run longer)."""
+
+
+def fast_bot(level: str, seed: int):
+    """A bot as the tests use it: the hard one with a node limit that ends well before its clock."""
+    if level == "hard":
+        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES)
+    return make_bot(level, seed)
+
+
+def play(levels: list[str], seed: int, on_move=None) -> tuple[State, list]:
+    """A complete game; `apply` raises IllegalMove on an illegal move and we let it."""
+    state = State.new(len(levels), seed)
+    bots = [fast_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
+    moves = []
+    limit = 400 if set(levels) == {"random"} else TURN_LIMIT
+    while not state.is_over:
+        assert state.players[state.seat].turns < limit, "the game does not end"
+        before = state.clone()
+        move = bots[state.seat].choose(state.clone())  # the TUI hands bots a clone too
+        assert move in state.legal_moves(move.kind), move
+        if on_move is not None:
+            on_move(levels[state.seat], before, move)
+        state.apply(move)
+        moves.append(move)
+    return state, moves
+
+
+def snapshot(state: State) -> str:
+    return repr(
+        [state.seat, state.phase, state.point_row, state.point_deck, state.merchant_row,
+         state.merchant_cubes, state.merchant_deck, state.upper_coins, state.lower_coins]
+        + [(p.cubes, p.hand, p.played, p.claimed, p.upper, p.lower, p.turns) for p in state.players]
+    )
+
+
+def midgame(seed: int, players: int = 2, turns: int = 8) -> State:
+    """A position some turns in, reached by the medium bot, with the decks partly used."""
+    state = State.new(players, seed)
+    bots = [make_bot("medium", i) for i in range(players)]
+    while state.players[state.seat].turns < turns and not state.is_over:
+        state.advance(bots[state.seat].choose(state))
+    return state
+
+
+# ----------------------------------------------------------- complete games
+def test_levels_are_listed():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    with pytest.raises(ValueError):
+        make_bot("impossible")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_complete_legal_games(level, players):
+    state, _ = play([level] * players, seed=players)
+    assert state.is_over
+    assert len({p.turns for p in state.players}) == 1  # R-END-2: equal turns
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_mixed_table_plays_a_complete_game(players):
+    levels = ["hard", "medium", "easy", "random", "hard"][:players]
+    state, _ = play(levels, seed=11)
+    assert state.is_over
+
+
+# ------------------------------------------------------------- determinism
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level):
+    levels = [level, "medium" if level != "medium" else "easy", level]
+    _, first = play(levels, seed=3)
+    _, again = play(levels, seed=3)
+    assert first == again
+
+
+def test_hard_choice_is_a_function_of_seed_and_position():
+    state = midgame(5)
+    bot = fast_bot("hard", 42)
+    assert bot.choose(state.clone()) == bot.choose(state.clone()) == fast_bot("hard", 42).choose(state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choose_does_not_change_the_state(level):
+    state = midgame(6)
+    before = snapshot(state)
+    fast_bot(level, 1).choose(state)
+    assert snapshot(state) == before
+
+
+def test_choose_in_a_worker_thread_gives_the_same_move():
+    state = midgame(7)
+    found = []
+    worker = threading.Thread(target=lambda: found.append(fast_bot("hard", 9).choose(state.clone())))
+    worker.start()
+    worker.join()
+    assert found == [fast_bot("hard", 9).choose(state.clone())]
+
+
+# ------------------------------------------------------------------ budget
+def test_hard_respects_its_wall_clock_budget():
+    state = midgame(8, players=4)
+    budget_ms = 150
+    bot = HardBot(1, budget_ms=budget_ms, max_nodes=10**9, beam=500, depth=30)  # only the clock stops it
+    start = time.perf_counter()
+    move = bot.choose(state)
+    elapsed_ms = (time.perf_counter() - start) * 1000
+    assert move in state.legal_moves(move.kind)
+    assert bot.nodes > 0
+    assert elapsed_ms <= budget_ms + 100  # slack for a busy machine
+
+
+def test_hard_default_budget_is_one_second():
+    assert make_bot("hard").budget_ms == 1000
+    assert make_bot("hard", 1, 250).budget_ms == 250
+
+
+# ---------------------------------------------------------- hidden decks
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_ignore_the_order_of_face_down_decks(level):
+    for seed in range(4):
+        state = midgame(seed, players=3)
+        shuffled = state.clone()
+        rng = random.Random(seed + 100)
+        rng.shuffle(shuffled.point_deck)
+        rng.shuffle(shuffled.merchant_deck)
+        assert fast_bot(level, seed).choose(state) == fast_bot(level, seed).choose(shuffled)
+
+
+def test_hard_searches_an_imagined_deck_order_that_ignores_the_real_one():
+    state = midgame(4, players=3)
+    shuffled = state.clone()
+    random.Random(1).shuffle(shuffled.point_deck)
+    random.Random(2).shuffle(shuffled.merchant_deck)
+    a, b = imagined(state, 7), imagined(shuffled, 7)
+    assert a.point_deck == b.point_deck and a.merchant_deck == b.merchant_deck
+    assert sorted(a.point_deck) == sorted(state.point_deck)
+    assert a.point_deck != state.point_deck  # a guess, not the truth
+    assert imagined(state, 8).point_deck != a.point_deck  # the bot's seed drives the guess
+
+
+# -------------------------------------------------------------- sub-choices
+def test_cheapest_payment_places_cheapest_colours():
+    assert cheapest_payment((2, 1, 0, 3), 3) == (0, 0, 1)
+    assert cheapest_payment((0, 0, 2, 1), 3) == (2, 2, 3)
+    assert cheapest_payment((5, 0, 0, 0), 0) == ()
+
+
+def test_discard_returns_least_valuable_cubes():
+    assert least_valuable_discard((3, 3, 3, 3), 2) == Discard((2, 0, 0, 0))
+    assert least_valuable_discard((1, 3, 3, 3), 2) == Discard((1, 1, 0, 0))
+    # Cubes saved for a point card stay; the cheapest of the rest go first.
+    assert least_valuable_discard((3, 3, 3, 3), 2, keep=(3, 0, 0, 0)) == Discard((0, 2, 0, 0))
+
+
+def test_full_caravan_of_browns_keeps_the_yellows_it_needs():
+    """Ten browns, a row of cards asking for yellows: throwing the new yellows away
+    again and again would never end; the discard keeps them and drops browns."""
+    state = State.new(2, 1)
+    p = state.players[state.seat]
+    p.cubes = (2, 0, 0, 10)
+    state.point_row = [8]  # P09: 2Y 2B
+    state.phase = DISCARD
+    assert discard_move(state) == Discard((0, 0, 0, 2))
+
+
+def test_deficit_counts_upgrade_steps():
+    assert deficit((2, 2, 0, 0), (2, 2, 0, 0)) == 0
+    assert deficit((4, 0, 0, 0), (2, 2, 0, 0)) == 2  # two Y→R
+    assert deficit((0, 0, 0, 0), (0, 0, 1, 0)) == 3  # gain a Y, two steps
+
+
+def _check_sub_choices(level: str, before: State, move) -> None:
+    if level not in ("easy", "medium", "hard"):
+        return
+    cubes = before.players[before.seat].cubes
+    if move.kind == ACQUIRE:
+        assert move.payment == cheapest_payment(cubes, move.index)
+    elif move.kind == DISCARD:
+        assert move == discard_move(before)
+    elif move.kind == TRADE:
+        most = max(m.times for m in before.legal_moves(TRADE) if m.card == move.card)
+        if move.times < most:  # fewer repetitions only to make a claim possible
+            pay, gain = PAY[move.card], GAIN[move.card]
+            after = tuple(cubes[t] + (gain[t] - pay[t]) * move.times for t in range(4))
+            assert any(covers(after, c) for c in _costs(before))
+    elif move.kind == UPGRADE:
+        most = max(len(m.steps) for m in before.legal_moves(UPGRADE) if m.card == move.card)
+        assert move.steps, "an upgrade that changes nothing wastes a turn"
+        if len(move.steps) < most:
+            after = list(cubes)
+            for t in move.steps:
+                after[t] -= 1
+                after[t + 1] += 1
+            assert any(covers(tuple(after), c) for c in _costs(before))
+
+
+def _costs(state: State):
+    from century_tui.engine.cards import POINT_CARDS
+
+    return [POINT_CARDS[c].cost for c in state.point_row]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_make_sensible_sub_choices(players):
+    seen = set()
+
+    def check(level, before, move):
+        seen.add(move.kind)
+        _check_sub_choices(level, before, move)
+
+    for seed in range(2):
+        play(["hard", "medium", "easy", "hard"][:players], seed=20 + seed, on_move=check)
+    assert {ACQUIRE, TRADE, UPGRADE} <= seen
+
+
+def test_acquire_moves_are_engine_moves():
+    state = midgame(2)
+    cubes = state.players[state.seat].cubes
+    legal = state.legal_moves(ACQUIRE)
+    for i in range(min(sum(cubes) + 1, len(state.merchant_row))):
+        assert Acquire(i, cheapest_payment(cubes, i)) in legal
