@@ -39,6 +39,36 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
+def _players(text: str) -> list[tuple[str, str | None]]:
+    """"Ann,Bob,bot:hard" → [(name, bot level or None)]; bots without a name get one later."""
+    from century_tui.bots import LEVELS
+    from century_tui.engine.save import MAX_NAME
+    from century_tui.text import t
+
+    entries = [e.strip() for e in text.split(",")]
+    if not 2 <= len(entries) <= 5:
+        raise argparse.ArgumentTypeError(t("cli.players_count", count=len(entries)))
+    out: list[tuple[str, str | None]] = []
+    seen: set[str] = set()
+    for n, entry in enumerate(entries, start=1):
+        if entry.casefold().startswith("bot:"):
+            level = entry[4:].strip()
+            if level not in LEVELS:
+                raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=level, levels=", ".join(LEVELS)))
+            out.append(("", level))
+            continue
+        name = " ".join(entry.split())
+        if not name:
+            raise argparse.ArgumentTypeError(t("cli.player_empty", n=n))
+        if len(name) > MAX_NAME:
+            raise argparse.ArgumentTypeError(t("cli.player_long", name=name, max=MAX_NAME))
+        if name.casefold() in seen:
+            raise argparse.ArgumentTypeError(t("cli.player_duplicate", name=name))
+        seen.add(name.casefold())
+        out.append((name, None))
+    return out
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="century", description="Century: Spice Road in the terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -54,6 +84,14 @@ def build_parser() -> Parser:
 
     cards = sub.add_parser("cards", help="print every card")
     cards.add_argument("--json", action="store_true", help="print the cards as JSON")
+
+    new = sub.add_parser("new", help="start a game (without --players: the new-game screen)")
+    new.add_argument(
+        "--players", type=_players, default=None, metavar="NAMES",
+        help='comma-separated names, 2 to 5; "bot:LEVEL" seats a bot, e.g. "Ann,Bob,bot:random"',
+    )
+    new.add_argument("--skin", choices=("spice", "golem"), default=None, help="spice (Spice Road) or golem (Golem Edition)")
+    new.add_argument("--seed", type=_count(0), default=None, help="the same seed deals the same game")
     return parser
 
 
@@ -83,14 +121,35 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    """Open the game window (the only command that imports Textual)."""
+    import random
+
+    from century_tui.engine.game import Game, Seat
+    from century_tui.tui.app import CenturyApp
+    from century_tui.tui.screens.new_game import validate_seats
+
+    game = None
+    if args.players:
+        rows = [(name, f"bot:{level}" if level else "human") for name, level in args.players]
+        seats, problem = validate_seats(rows)
+        if problem:  # only an auto bot name clashing with a person's name gets here
+            build_parser().error(problem)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        game = Game(seats, seed)
+    CenturyApp(game, skin=args.skin, seed=args.seed).run()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "sim":
         return cmd_sim(args)
     if args.command == "cards":
         return cmd_cards(args)
-    print("century: the game window is not built yet; try `century sim` or `century cards`.")
-    return 0
+    if args.command is None:
+        args = build_parser().parse_args(["new"])
+    return cmd_new(args)
 
 
 if __name__ == "__main__":

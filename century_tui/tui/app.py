@@ -1,0 +1,146 @@
+"""The Textual app: screens, the live skin switch, settings, and the command palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.reactive import reactive
+
+from century_tui import storage, text
+from century_tui.engine.game import Game
+from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
+from century_tui.text import t, words
+from century_tui.tui import render
+from century_tui.tui.commands import CenturyCommands
+from century_tui.tui.keys import Localized
+
+
+class CenturyApp(Localized, App[None]):
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {CenturyCommands}
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "key.quit", priority=True),
+        Binding("ctrl+c", "help_quit", show=False, system=True),
+        Binding("f1,question_mark", "help", "key.help"),
+        Binding("s", "switch_skin", "key.skin"),
+        Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True),
+    ]
+
+    skin: reactive[str] = reactive(DEFAULT_SKIN, init=False)
+    """The skin on show; switching it redraws every screen and is remembered."""
+    handoff: reactive[bool] = reactive(True, init=False)
+    """Show the pass screen between two people (remembered)."""
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        save_path: Path | None = None,
+        resumed: bool = False,
+        skin: str | None = None,
+        names: list[str] | None = None,
+        seed: int | None = None,
+        settings: storage.Settings | None = None,
+        bot_delay_ms: int | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        self.localize_bindings()
+        notice = None
+        if settings is None:
+            settings, notice = storage.load_settings()
+        self.settings = settings
+        self.notice = notice
+        if settings.language:
+            try:
+                text.set_language(settings.language)
+            except text.TextDataError:
+                pass
+        self.set_reactive(CenturyApp.skin, skin if skin in SKINS else settings.skin)
+        self.set_reactive(CenturyApp.handoff, settings.handoff)
+        text.set_skin(self.skin)
+        self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
+        self.autosave_games = autosave
+        self._first_game = (game, save_path, resumed)
+        self._names = names
+        self._seed = seed
+        self.title = t("app.title")
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
+        return {f"{name}-accent": load_skin(name).accent for name in SKINS}
+
+    def on_mount(self) -> None:
+        render.set_ansi(self.console.color_system in ("standard", "windows"))
+        self.set_class(self.skin == "golem", "-golem")
+        self.set_class(self.skin == "spice", "-spice")
+        if self.notice:
+            self.notify(t("notify.settings", notice=self.notice), severity="warning")
+        game, path, resumed = self._first_game
+        if game is not None:
+            self.start_game(game, path, resumed=resumed)
+        else:
+            self.open_new_game()
+
+    # -------------------------------------------------------------- screens
+    def _clear_stack(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def start_game(self, game: Game, path: Path | None = None, *, resumed: bool = False) -> None:
+        """Show the board for `game`, autosaved to `path` (a fresh file for a new game)."""
+        from century_tui.tui.screens.game import GameScreen
+
+        if self.autosave_games and path is None:
+            path = storage.new_save_path()
+        if not self.autosave_games:
+            path = None
+        self.remember()
+        self._clear_stack()
+        self.push_screen(GameScreen(game, path, resumed=resumed))
+
+    def open_new_game(self) -> None:
+        from century_tui.tui.screens.new_game import NewGameScreen
+
+        self._clear_stack()
+        self.push_screen(NewGameScreen(self._names, self._seed))
+
+    def action_help(self) -> None:
+        from century_tui.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    # -------------------------------------------------------------- skin and settings
+    def action_switch_skin(self) -> None:
+        self.skin = next_skin(self.skin)
+
+    def watch_skin(self, skin: str) -> None:
+        text.set_skin(skin)
+        self.set_class(skin == "golem", "-golem")
+        self.set_class(skin == "spice", "-spice")
+        self.title = t("app.title")
+        self.localize_bindings()
+        for screen in self.screen_stack:
+            for node in (screen, *screen.query("*")):
+                hook = getattr(node, "skin_changed", None)
+                if callable(hook):
+                    hook()
+        self.refresh_bindings()
+        self.remember()
+        self.notify(t("notify.skin", skin=words().name), timeout=2)
+
+    def watch_handoff(self, handoff: bool) -> None:
+        self.remember()
+        self.notify(t("notify.handoff_on" if handoff else "notify.handoff_off"), timeout=2)
+
+    def remember(self) -> None:
+        """Save the skin and pass-screen choices (a failure only costs the memory)."""
+        self.settings.skin = self.skin  # type: ignore[assignment]
+        self.settings.handoff = self.handoff
+        try:
+            storage.save_settings(self.settings)
+        except OSError:
+            pass

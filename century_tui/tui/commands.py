@@ -1,0 +1,40 @@
+"""The command palette (Ctrl+P): switch skin, pass screen on/off, help, new game."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from century_tui.skins import SKINS
+from century_tui.text import t, words
+
+
+class CenturyCommands(Provider):
+    def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """(title, help, callback) for every command available now, in the current words."""
+        app = self.app
+        out: list[tuple[str, str, Callable[[], object]]] = []
+        for skin in SKINS:
+            if skin != getattr(app, "skin", None):
+                name = words(skin).name
+                out.append((t("cmd.skin", skin=name), t("cmd.skin_help", skin=name), partial(setattr, app, "skin", skin)))
+        if getattr(app, "handoff", True):
+            out.append((t("cmd.handoff_off"), t("cmd.handoff_help"), partial(setattr, app, "handoff", False)))
+        else:
+            out.append((t("cmd.handoff_on"), t("cmd.handoff_help"), partial(setattr, app, "handoff", True)))
+        out.append((t("cmd.help"), t("cmd.help_help"), app.action_help))  # type: ignore[attr-defined]
+        out.append((t("cmd.new_game"), t("cmd.new_game_help"), app.open_new_game))  # type: ignore[attr-defined]
+        return out
+
+    async def discover(self) -> Hits:
+        for title, help_, callback in self.commands():
+            yield DiscoveryHit(title, callback, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_, callback in self.commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_)

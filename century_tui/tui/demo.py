@@ -1,0 +1,127 @@
+"""Reproducible positions for screenshots, snapshot tests and the latency benchmark.
+
+`policy` is a small deterministic player (claim when it can, else a seeded choice that
+prefers progress over resting); `advance_until` plays it from a seed until a condition
+holds, so "a position where a trade can be repeated" is the same position every run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, State
+from century_tui.engine.game import Game, Seat
+from century_tui.engine.moves import Move
+
+
+def _need(cubes: tuple[int, ...], cost: tuple[int, ...]) -> int:
+    """How far a caravan is from a cost: missing cubes weighted by tier."""
+    return sum(max(0, cost[t] - cubes[t]) * (t + 1) for t in range(4))
+
+
+def _value(state: State, seat: int) -> float:
+    p = state.players[seat]
+    c = p.cubes
+    near = min((_need(c, POINT_CARDS[card].cost) for card in state.point_row), default=0)
+    return -4 * near + c[1] * 1.5 + c[2] * 2 + c[3] * 2.5 + 0.3 * c[0] + len(p.hand_cards) * 0.2
+
+
+def policy(state: State, rng: random.Random) -> Move:
+    """A quick greedy player: claim the best card it can, else the move that brings a
+    point card nearest (one ply), resting when nothing helps; ties broken by `rng`."""
+    moves = state.legal_moves()
+    claims = [m for m in moves if m.kind == "claim"]
+    if claims:
+        return max(claims, key=lambda m: POINT_CARDS[state.point_row[m.index]].points)  # type: ignore[union-attr]
+    if state.phase == "discard":
+        seat = state.seat
+        return max(moves, key=lambda m: _value(_after(state, m), seat))
+    seat = state.seat
+    base = _value(state, seat)
+    best, best_value = None, base + 0.5
+    for m in moves:
+        if m.kind == "rest" or (m.kind == "acquire" and m.index > 2):  # type: ignore[union-attr]
+            continue
+        v = _value(_after(state, m), seat) + rng.random() * 0.1
+        if m.kind == "acquire":
+            owned = len(state.current.hand_cards) + len(state.current.played_cards)
+            v += (1.0 if owned < 6 else -2.0) - m.index  # type: ignore[union-attr]
+        if v > best_value:
+            best, best_value = m, v
+    if best is not None:
+        return best
+    if state.current.played:
+        return moves[[m.kind for m in moves].index("rest")]
+    return rng.choice([m for m in moves if m.kind != "rest"] or list(moves))
+
+
+def _after(state: State, move: Move) -> State:
+    s = state.clone()
+    s.advance(move)
+    return s
+
+
+def new_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Game:
+    return Game([Seat(n) for n in names], seed)
+
+
+def advance_until(game: Game, done: Callable[[State], bool], rng_seed: int = 1, limit: int = 2000) -> Game:
+    """Play `policy` until `done(state)` (checked before each move); the game is changed."""
+    rng = random.Random(rng_seed)
+    for _ in range(limit):
+        if done(game.state) or game.state.is_over:
+            return game
+        game.apply(policy(game.state, rng))
+    raise RuntimeError("no such position within the move limit")
+
+
+def finished(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Game:
+    return advance_until(new_game(names, seed), lambda s: False)
+
+
+# ---------------------------------------------------------------- modal positions
+def can_trade_twice(s: State) -> bool:
+    p = s.current
+    if s.phase != "action":
+        return False
+    return any(
+        MERCHANT_CARDS[c].kind == "trade"
+        and min(p.cubes[t] // MERCHANT_CARDS[c].pay[t] for t in range(4) if MERCHANT_CARDS[c].pay[t]) >= 2
+        for c in p.hand_cards
+    )
+
+
+def can_upgrade(s: State) -> bool:
+    p = s.current
+    return s.phase == "action" and any(MERCHANT_CARDS[c].kind == "upgrade" for c in p.hand_cards) and (
+        p.cubes[0] >= 2 and p.cubes[1] >= 1
+    )
+
+
+def can_pay_mixed(s: State) -> bool:
+    """Slot 4 or more affordable with at least two colours of cube: a real payment choice."""
+    p = s.current
+    return (
+        s.phase == "action"
+        and len(s.merchant_row) >= 4
+        and sum(p.cubes) >= 3
+        and sum(1 for n in p.cubes if n) >= 2
+    )
+
+
+def must_discard(s: State) -> bool:
+    return s.phase == "discard"
+
+
+def upgrade_card(s: State) -> int:
+    return next(c for c in s.current.hand_cards if MERCHANT_CARDS[c].kind == "upgrade")
+
+
+def trade_card(s: State) -> int:
+    p = s.current
+    return next(
+        c for c in p.hand_cards
+        if MERCHANT_CARDS[c].kind == "trade"
+        and min(p.cubes[t] // MERCHANT_CARDS[c].pay[t] for t in range(4) if MERCHANT_CARDS[c].pay[t]) >= 2
+    )

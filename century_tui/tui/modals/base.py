@@ -1,0 +1,135 @@
+"""What every move modal shares: a title, a live preview of the caravan before → after,
+Enter to confirm, Esc to go back, and the same two buttons.
+
+A modal is given plain data (cubes, a card) and dismisses with a Move, or None when the
+player backs out. It never sees or changes the game.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from century_tui.engine import Move
+from century_tui.engine.cubes import Cubes
+from century_tui.engine.state import CARAVAN_LIMIT
+from century_tui.text import t
+from century_tui.tui import render
+from century_tui.tui.keys import Localized
+
+
+class ModalButton(Button, can_focus=False):
+    """A button for the mouse; the keyboard uses the keys the modal shows."""
+
+    def __init__(self, label: Text | str, **kwargs) -> None:
+        super().__init__(label, compact=True, **kwargs)
+        self.active_effect_duration = 0  # steppers take quick repeated clicks
+
+
+class Preview(Static):
+    """'Now YYYR → After YYRG': the caravan before and after the move."""
+
+    def show(self, before: Cubes, after: Cubes) -> None:
+        slots = max(CARAVAN_LIMIT, sum(before), sum(after))
+        out = Text()
+        out.append(t("modal.before") + " ", "bold")
+        out.append_text(render.cubes(before, slots=slots))
+        out.append("  →  ", "bold")
+        out.append(t("modal.after") + " ", "bold")
+        out.append_text(render.cubes(after, slots=slots))
+        self.update(out)
+
+
+class MoveModal(Localized, ModalScreen[Move | None]):
+    """Subclasses compose `body()`, and implement `after()` and `move()`."""
+
+    BINDINGS = [
+        Binding("enter", "confirm", "key.confirm"),
+        Binding("escape", "cancel", "key.cancel"),
+    ]
+
+    def __init__(self, cubes: Cubes) -> None:
+        super().__init__()
+        self.localize_bindings()
+        self.cubes = cubes
+        self.preview = Preview(classes="preview")
+
+    # -- for subclasses
+    def title_text(self) -> Text:
+        raise NotImplementedError
+
+    def help_text(self) -> Text:
+        return Text("")
+
+    def keys_text(self) -> str:
+        return ""
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def after(self) -> Cubes:
+        raise NotImplementedError
+
+    def move(self) -> Move | None:
+        """The move as chosen so far, or None while it is not complete."""
+        raise NotImplementedError
+
+    def update_body(self) -> None:
+        """Redraw the body after a change."""
+
+    # -- shared
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text(), classes="title")
+            yield Static(self.help_text(), classes="help")
+            yield from self.body()
+            yield self.preview
+            with Horizontal(classes="buttons"):
+                yield ModalButton(t("modal.confirm"), id="confirm", variant="primary")
+                yield ModalButton(t("modal.cancel"), id="cancel")
+            yield Static(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"), classes="keys")
+
+    def on_mount(self) -> None:
+        self.changed()
+
+    def changed(self) -> None:
+        self.update_body()
+        self.preview.show(self.cubes, self.after())
+        self.query_one("#confirm", Button).disabled = self.move() is None
+        self.refresh_bindings()
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.query_one(".title", Static).update(self.title_text())
+        self.query_one(".help", Static).update(self.help_text())
+        self.query_one(".keys", Static).update(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"))
+        self.changed()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "confirm":
+            return True if self.move() is not None else None
+        return True
+
+    def action_confirm(self) -> None:
+        move = self.move()
+        if move is not None:
+            self.dismiss(move)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "confirm":
+            self.action_confirm()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+        else:
+            self.button(event.button.id or "")
+
+    def button(self, name: str) -> None:
+        """A subclass's own button was pressed."""

@@ -1,0 +1,106 @@
+"""Discard: which cubes go back when the caravan ends the turn above 10 (R-LIM-1)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from century_tui.engine import Discard, Move
+from century_tui.engine.cubes import Cubes
+from century_tui.text import t, tier_name
+from century_tui.tui import render
+from century_tui.tui.modals.base import ModalButton, MoveModal
+
+
+def cheapest_discard(cubes: Cubes, excess: int) -> list[int]:
+    """The default: return the least valuable cubes."""
+    out = [0, 0, 0, 0]
+    for tier in range(4):
+        take = min(cubes[tier], excess - sum(out))
+        out[tier] = take
+    return out
+
+
+class DiscardModal(MoveModal):
+    BINDINGS = [
+        Binding("up", "row(-1)", "key.prev_slot", show=False),
+        Binding("down,tab", "row(1)", "key.next_slot", show=False),
+        Binding("left,minus", "less", "key.less"),
+        Binding("right,plus,equals_sign", "more", "key.more"),
+    ]
+
+    def __init__(self, cubes: Cubes, excess: int) -> None:
+        super().__init__(cubes)
+        self.excess = excess
+        self.chosen = cheapest_discard(cubes, excess)
+        self.at = next((i for i in range(4) if cubes[i]), 0)
+
+    def title_text(self) -> Text:
+        return Text(t("modal.discard_title", excess=self.excess), "bold")
+
+    def help_text(self) -> Text:
+        return Text(t("modal.discard_help"))
+
+    def keys_text(self) -> str:
+        return t("modal.discard_keys")
+
+    def body(self) -> ComposeResult:
+        for tier in range(4):
+            with Horizontal(classes="pay-line", id=f"line-{tier}"):
+                yield Static(classes="pay-label", id=f"label-{tier}")
+                yield ModalButton(t("modal.less"), id=f"minus-{tier}")
+                yield Static(classes="count", id=f"count-{tier}")
+                yield ModalButton(t("modal.more"), id=f"plus-{tier}")
+        yield Static(classes="status")
+
+    def after(self) -> Cubes:
+        return tuple(h - c for h, c in zip(self.cubes, self.chosen))  # type: ignore[return-value]
+
+    def move(self) -> Move | None:
+        if sum(self.chosen) == self.excess and all(0 <= c <= h for c, h in zip(self.chosen, self.cubes)):
+            return Discard(tuple(self.chosen))  # type: ignore[arg-type]
+        return None
+
+    def update_body(self) -> None:
+        for tier in range(4):
+            label = Text(t("board.cursor") if tier == self.at else " ", "bold")
+            label.append_text(render.cube(tier))
+            label.append(" ")
+            label.append(t("modal.discard_held", tier=tier_name(tier), held=self.cubes[tier]))
+            self.query_one(f"#label-{tier}", Static).update(label)
+            self.query_one(f"#count-{tier}", Static).update(Text(t("modal.discard_count", count=self.chosen[tier]), "bold"))
+            self.query_one(f"#line-{tier}").set_class(tier == self.at, "-at")
+            self.query_one(f"#minus-{tier}", ModalButton).disabled = self.chosen[tier] <= 0
+            self.query_one(f"#plus-{tier}", ModalButton).disabled = (
+                self.chosen[tier] >= self.cubes[tier] or sum(self.chosen) >= self.excess
+            )
+        self.query_one(".status", Static).update(
+            Text(t("modal.discard_chosen", chosen=sum(self.chosen), excess=self.excess), "bold")
+        )
+
+    def action_row(self, delta: int) -> None:
+        self.at = (self.at + delta) % 4
+        self.changed()
+
+    def change(self, tier: int, delta: int) -> None:
+        value = self.chosen[tier] + delta
+        if 0 <= value <= self.cubes[tier] and (delta < 0 or sum(self.chosen) < self.excess):
+            self.chosen[tier] = value
+            self.changed()
+        else:
+            self.app.bell()
+
+    def action_less(self) -> None:
+        self.change(self.at, -1)
+
+    def action_more(self) -> None:
+        self.change(self.at, 1)
+
+    def button(self, name: str) -> None:
+        kind, _, tier = name.partition("-")
+        if kind in ("minus", "plus") and tier.isdigit():
+            self.at = int(tier)
+            self.change(self.at, -1 if kind == "minus" else 1)

@@ -1,0 +1,94 @@
+"""Upgrade: raise cubes step by step, up to the card's N steps, the same cube again allowed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from century_tui.engine import Move, PlayUpgrade
+from century_tui.engine.cards import MERCHANT_CARDS
+from century_tui.engine.cubes import Cubes
+from century_tui.text import Steps, t
+from century_tui.tui import render
+from century_tui.tui.modals.base import ModalButton, MoveModal
+
+
+class UpgradeModal(MoveModal):
+    BINDINGS = [
+        Binding("1", "raise_tier(0)", "key.raise_tier", show=False),
+        Binding("2", "raise_tier(1)", "key.raise_tier", show=False),
+        Binding("3", "raise_tier(2)", "key.raise_tier", show=False),
+        Binding("backspace", "undo", "key.undo_step"),
+    ]
+
+    def __init__(self, card: int, cubes: Cubes) -> None:
+        super().__init__(cubes)
+        self.card = card
+        self.limit = MERCHANT_CARDS[card].steps
+        self.steps: list[int] = []
+
+    def title_text(self) -> Text:
+        return Text(t("modal.upgrade_title", steps=self.limit), "bold")
+
+    def help_text(self) -> Text:
+        return Text(t("modal.upgrade_help"))
+
+    def keys_text(self) -> str:
+        return t("modal.upgrade_keys")
+
+    def body(self) -> ComposeResult:
+        yield Static(classes="status")
+        with Horizontal(classes="choices"):
+            for tier in range(3):
+                yield ModalButton(self._label(tier), id=f"raise-{tier}")
+            yield ModalButton(t("modal.undo"), id="undo")
+
+    def _label(self, tier: int) -> Text:
+        return render.rt("modal.upgrade_button", key=str(tier + 1), before=render.cube(tier), after=render.cube(tier + 1))
+
+    def after(self) -> Cubes:
+        c = list(self.cubes)
+        for tier in self.steps:
+            c[tier] -= 1
+            c[tier + 1] += 1
+        return (c[0], c[1], c[2], c[3])
+
+    def move(self) -> Move | None:
+        return PlayUpgrade(self.card, tuple(sorted(self.steps)))
+
+    def can_raise(self, tier: int) -> bool:
+        return len(self.steps) < self.limit and self.after()[tier] > 0
+
+    def update_body(self) -> None:
+        left = self.limit - len(self.steps)
+        status = Text(t("modal.upgrade_left", left=left, steps=self.limit), "bold")
+        if self.steps:
+            status.append("   ")
+            status.append(str(Steps(tuple(self.steps))))
+        self.query_one(".status", Static).update(status)
+        for tier in range(3):
+            button = self.query_one(f"#raise-{tier}", ModalButton)
+            button.label = self._label(tier)
+            button.disabled = not self.can_raise(tier)
+        self.query_one("#undo", ModalButton).disabled = not self.steps
+
+    def action_raise_tier(self, tier: int) -> None:
+        if self.can_raise(tier):
+            self.steps.append(tier)
+            self.changed()
+        else:
+            self.app.bell()
+
+    def action_undo(self) -> None:
+        if self.steps:
+            self.steps.pop()
+            self.changed()
+
+    def button(self, name: str) -> None:
+        if name.startswith("raise-"):
+            self.action_raise_tier(int(name.removeprefix("raise-")))
+        elif name == "undo":
+            self.action_undo()

@@ -1,0 +1,145 @@
+"""Styled text for the board: cubes, coins, cards and `rt()` (a coloured `t()`).
+
+Every cube is its letter (from the language file) on the tier's colour (from the skin
+file), so it reads under NO_COLOR, in 16 colours and to a colour-blind eye. The words
+still come from `century_tui.text`; this module only adds the colours.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from century_tui import text
+from century_tui.engine.cards import MERCHANT_CARDS, POINT_CARDS
+from century_tui.engine.cubes import Cubes
+from century_tui.skins import load_skin
+
+_mode = {"ansi": False}
+
+
+def set_ansi(flag: bool) -> None:
+    """Use the skin's 16-colour palette (a terminal without 256 colours)."""
+    _mode["ansi"] = flag
+    _tier_style.cache_clear()
+
+
+@lru_cache(maxsize=64)
+def _tier_style(skin: str, tier: int, ansi: bool) -> Style:
+    look = load_skin(skin).tier[tier]
+    if ansi:
+        return Style(color=look.ansi_text, bgcolor=look.ansi, bold=True)
+    return Style(color=look.text, bgcolor=look.colour, bold=True)
+
+
+def tier_style(tier: int) -> Style:
+    return _tier_style(text.skin(), tier, _mode["ansi"])
+
+
+@lru_cache(maxsize=16)
+def _coin_style(skin: str, upper: bool, ansi: bool) -> Style:
+    s = load_skin(skin)
+    look = s.upper_coin if upper else s.lower_coin
+    return Style(color=look.ansi if ansi else look.colour, bold=True)
+
+
+def coin_style(upper: bool) -> Style:
+    return _coin_style(text.skin(), upper, _mode["ansi"])
+
+
+def accent_style() -> Style:
+    s = load_skin(text.skin())
+    return Style(color=s.ansi_accent if _mode["ansi"] else s.accent, bold=True)
+
+
+def cube(tier: int) -> Text:
+    return Text(text.tier_letter(tier), tier_style(tier))
+
+
+def cubes(counts: Cubes, slots: int = 0, empty: str = "", gap: bool = False) -> Text:
+    """One letter per cube on its colour, cheapest first; pad to `slots` with dots.
+
+    `gap` puts a space between colours (for roomy cards). No cubes and no slots: the
+    language's word for none (or `empty` if given).
+    """
+    out = Text()
+    letters = text.words().letters
+    for tier, n in enumerate(counts):
+        if n:
+            if gap and out:
+                out.append(" ")
+            out.append(letters[tier] * n, tier_style(tier))
+    held = sum(counts)
+    if slots > held:
+        out.append(text.t("cubes.empty_slot") * (slots - held), "dim")
+    if not out:
+        return Text(empty if empty else text.t("cubes.none"), "dim")
+    return out
+
+
+def tiers(seq: tuple[int, ...] | list[int]) -> Text:
+    """Single cubes in the given order (an acquire payment)."""
+    out = Text()
+    for tier in seq:
+        out.append_text(cube(tier))
+    return out
+
+
+def steps(seq: tuple[int, ...]) -> Text:
+    """Upgrade steps, 'Y→R, R→G', coloured."""
+    out = Text()
+    for i, tier in enumerate(seq):
+        if i:
+            out.append(text.t("log.step_sep"))
+        out.append_text(rt("log.upgrade_step", before=cube(tier), after=cube(tier + 1)))
+    return out
+
+
+def coin(upper: bool) -> Text:
+    look = load_skin(text.skin())
+    glyph = (look.upper_coin if upper else look.lower_coin).glyph
+    return Text(glyph, coin_style(upper))
+
+
+def rt(key: str, /, **params: Any) -> Text:
+    """`t(key, **params)` as styled text: cube tuples coloured, Text params kept."""
+    out = Text()
+    for piece in text.parts(key, **params):
+        if isinstance(piece, str):
+            out.append(piece)
+        elif isinstance(piece, Text):
+            out.append_text(piece)
+        elif type(piece) is tuple and len(piece) == 4:
+            out.append_text(cubes(piece))  # type: ignore[arg-type]
+        elif isinstance(piece, text.MerchantRef):
+            out.append_text(merchant_effect(piece.card))
+        elif isinstance(piece, text.TierSeq):
+            out.append_text(tiers(piece.tiers))
+        elif isinstance(piece, text.Steps):
+            out.append_text(steps(piece.steps))
+        elif isinstance(piece, text.Coin):
+            out.append(str(piece), coin_style(piece.upper))
+        else:
+            out.append(str(piece))
+    return out
+
+
+def merchant_effect(card: int) -> Text:
+    c = MERCHANT_CARDS[card]
+    if c.kind == "spice":
+        return rt("card.spice", gain=c.gain)
+    if c.kind == "upgrade":
+        return rt("card.upgrade", steps=c.steps)
+    return rt("card.trade", pay=c.pay, gain=c.gain)
+
+
+def point_cost(card: int) -> Text:
+    return cubes(POINT_CARDS[card].cost)
+
+
+def error(e: Any) -> Text:
+    """An engine refusal, coloured."""
+    return rt(f"error.{e.code}", **text.error_params(e.code, e.params))

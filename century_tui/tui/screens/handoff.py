@@ -1,0 +1,57 @@
+"""The pass screen between two people: "Pass to Bob", and what Bob missed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from century_tui.text import t
+from century_tui.tui import render
+from century_tui.tui.journal import Entry
+from century_tui.tui.keys import Localized
+from century_tui.tui.screens.too_small import SizeGuard
+
+
+class HandOffScreen(SizeGuard, Localized, Screen[None]):
+    BINDINGS = [
+        Binding("enter,space", "go", "key.continue"),
+    ]
+
+    def __init__(self, name: str, missed: list[Entry]) -> None:
+        super().__init__()
+        self.localize_bindings()
+        self.player = name
+        self.missed = missed
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog handoff"):
+            yield Static(classes="title")
+            yield Static(classes="prompt")
+            yield Static(classes="missed")
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        self.query_one(".title", Static).update(Text(t("handoff.title", name=self.player), "bold"))
+        self.query_one(".prompt", Static).update(Text(t("handoff.prompt", name=self.player)))
+        missed = Text()
+        missed.append(t("handoff.since") if self.missed else t("handoff.nothing"), "bold dim")
+        for entry in self.missed:
+            missed.append("\n")
+            missed.append_text(render.rt(entry.key, **entry.params))
+        self.query_one(".missed", Static).update(missed)
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.draw()
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)

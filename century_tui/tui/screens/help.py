@@ -1,0 +1,55 @@
+"""Help: the rules in short and every key, reachable at any time (? or F1)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from century_tui.text import t
+from century_tui.tui.keys import Localized
+from century_tui.tui.screens.too_small import SizeGuard
+
+
+class HelpScreen(SizeGuard, Localized, ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,question_mark,f1,q", "close", "key.close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog helpbox"):
+            yield Static(classes="body")
+
+    def on_mount(self) -> None:
+        self.localize_bindings()
+        self.draw()
+        self.query_one(VerticalScroll).focus()
+
+    def draw(self) -> None:
+        out = Text()
+        out.append(t("help.title") + " · " + t("app.title"), "bold")
+        out.append("\n\n")
+        out.append(t("help.rules_title"), "bold underline")
+        out.append("\n")
+        out.append(t("help.rules", trigger=6).strip())
+        out.append("\n\n")
+        out.append(t("help.keys_title"), "bold underline")
+        out.append("\n")
+        out.append(t("help.keys").strip("\n"))
+        out.append("\n\n")
+        out.append(t("help.mouse_title"), "bold underline")
+        out.append("\n")
+        out.append(t("help.mouse"))
+        out.append("\n\n")
+        out.append(t("help.close"), "dim")
+        self.query_one(".body", Static).update(out)
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,218 @@
+"""Set up a game: 2–5 seats, a name and person-or-bot for each, skin, seed; or Continue."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Input, Select, Static
+
+from century_tui import storage
+from century_tui.engine.game import Game, Seat
+from century_tui.engine.save import MAX_NAME, SaveError
+from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
+from century_tui.skins import SKINS
+from century_tui.text import t, words
+from century_tui.tui.widgets.keybar import KeyBar
+from century_tui.tui.keys import Localized
+from century_tui.tui.screens.too_small import SizeGuard
+
+HUMAN = "human"
+
+
+def seat_kinds() -> list[tuple[str, str]]:
+    """(label, value) for the seat selector: a person, then every bot level there is."""
+    from century_tui.bots import LEVELS
+
+    return [(t("newgame.human"), HUMAN)] + [(t("newgame.bot", level=lv), f"bot:{lv}") for lv in LEVELS]
+
+
+def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]:
+    """Seats from (name, kind) rows; an empty bot name gets one. Returns (seats, error)."""
+    seats: list[Seat] = []
+    seen: set[str] = set()
+    bot_count: dict[str, int] = {}
+    for n, (name, kind) in enumerate(rows, start=1):
+        name = " ".join(name.split())
+        level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
+        if not name and level:
+            bot_count[level] = bot_count.get(level, 0) + 1
+            name = t("newgame.bot_name", level=level.capitalize())
+            if name.casefold() in seen:
+                name = t("newgame.bot_name_n", level=level.capitalize(), n=bot_count[level] + 1)
+        if not name:
+            return [], t("newgame.error_empty", n=n)
+        if len(name) > MAX_NAME:
+            return [], t("newgame.error_long", n=n, max=MAX_NAME)
+        if name.casefold() in seen:
+            return [], t("newgame.error_duplicate", name=name)
+        seen.add(name.casefold())
+        seats.append(Seat(name, level))
+    return seats, None
+
+
+class SeatRow(Horizontal):
+    def __init__(self, n: int, name: str, kind: str = HUMAN) -> None:
+        super().__init__(classes="seat")
+        self.n = n
+        self.name_input = Input(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
+                                compact=True, id=f"name-{n}", classes="name")
+        self.kind = Select(seat_kinds(), value=kind, allow_blank=False, compact=True, id=f"kind-{n}",
+                           classes="kind")
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(t("newgame.seat", n=self.n)), classes="seat-label")
+        yield self.name_input
+        yield self.kind
+
+
+class NewGameScreen(SizeGuard, Localized, Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "key.start"),
+        Binding("ctrl+o", "continue", "key.continue"),
+        Binding("ctrl+a", "add_seat", "key.add_seat", show=False),
+        Binding("ctrl+d", "remove_seat", "key.remove_seat", show=False),
+    ]
+
+    def __init__(self, names: list[str] | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        self.localize_bindings()
+        self.names = names or [t("newgame.default_name", n=1), t("newgame.default_name", n=2)]
+        self.seed = seed
+        self.resume = storage.latest_unfinished()
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        with VerticalScroll(classes="newgame"):
+            yield Static(classes="title")
+            with Vertical(id="seats"):
+                for i, name in enumerate(self.names, start=1):
+                    yield SeatRow(i, name)
+            with Horizontal(classes="row"):
+                yield Button(t("newgame.add"), id="add", compact=True)
+                yield Button(t("newgame.remove"), id="remove", compact=True)
+            with Horizontal(classes="row"):
+                yield Static(t("newgame.skin"), classes="label")
+                yield Select([(words(s).name, s) for s in SKINS], value=getattr(app, "skin", SKINS[0]),
+                             allow_blank=False, compact=True, id="skin")
+                yield Static(t("newgame.seed"), classes="label")
+                yield Input("" if self.seed is None else str(self.seed), placeholder=t("newgame.seed_placeholder"),
+                            compact=True, id="seed", restrict=r"[0-9]*")
+            yield Checkbox(t("newgame.handoff"), value=getattr(app, "handoff", True), compact=True, id="handoff")
+            with Horizontal(classes="row buttons"):
+                yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
+                if self.resume is not None:
+                    yield Button(t("newgame.continue"), id="continue", compact=True)
+                yield Button(t("newgame.quit"), id="quit", compact=True)
+            yield Static(classes="resume")
+            yield Static(classes="error")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.draw()
+        self.update_buttons()
+        self.query_one("#name-1", Input).focus()
+
+    def draw(self) -> None:
+        title = Text(t("app.title"), "bold")
+        title.append("  ·  " + t("newgame.title"))
+        self.query_one(".title", Static).update(title)
+        if self.resume is not None:
+            info = Text(t("newgame.continue") + ": ", "bold")
+            info.append(t("newgame.continue_info", names=", ".join(self.resume.players), round=self.resume.round))
+            self.query_one(".resume", Static).update(info)
+
+    def rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
+
+    def update_buttons(self) -> None:
+        count = len(self.rows())
+        self.query_one("#add", Button).disabled = count >= MAX_PLAYERS
+        self.query_one("#remove", Button).disabled = count <= MIN_PLAYERS
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue":
+            return self.resume is not None
+        if action == "add_seat":
+            return len(self.rows()) < MAX_PLAYERS or None
+        if action == "remove_seat":
+            return len(self.rows()) > MIN_PLAYERS or None
+        return True
+
+    def error(self, message: str) -> None:
+        self.query_one(".error", Static).update(Text(message, "bold"))
+        self.app.bell()
+
+    # -- actions
+    def action_add_seat(self) -> None:
+        rows = self.rows()
+        if len(rows) < MAX_PLAYERS:
+            n = len(rows) + 1
+            row = SeatRow(n, t("newgame.default_name", n=n))
+            self.query_one("#seats").mount(row)
+            self.call_after_refresh(row.name_input.focus)
+            self.call_after_refresh(self.update_buttons)
+
+    def action_remove_seat(self) -> None:
+        rows = self.rows()
+        if len(rows) > MIN_PLAYERS:
+            rows[-1].remove()
+            self.call_after_refresh(self.update_buttons)
+
+    def action_start(self) -> None:
+        rows = [(r.name_input.value, str(r.kind.value)) for r in self.rows()]
+        seats, problem = validate_seats(rows)
+        if problem:
+            self.error(problem)
+            return
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not text.isdigit():
+            self.error(t("newgame.error_seed"))
+            return
+        seed = int(text) if text else random.SystemRandom().randrange(2**31)
+        app = self.app
+        app.skin = str(self.query_one("#skin", Select).value)  # type: ignore[attr-defined]
+        app.handoff = self.query_one("#handoff", Checkbox).value  # type: ignore[attr-defined]
+        app.start_game(Game(seats, seed))  # type: ignore[attr-defined]
+
+    def action_continue(self) -> None:
+        if self.resume is None:
+            return
+        try:
+            game, _redo = storage.load_game(self.resume.path)
+        except SaveError as e:
+            self.error(t("newgame.error_load", error=str(e)))
+            return
+        self.app.start_game(game, self.resume.path, resumed=True)  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        handler = {
+            "add": self.action_add_seat,
+            "remove": self.action_remove_seat,
+            "start": self.action_start,
+            "continue": self.action_continue,
+            "quit": self.app.exit,
+        }.get(event.button.id or "")
+        if handler:
+            handler()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "skin" and event.value in SKINS:
+            self.app.skin = str(event.value)  # type: ignore[attr-defined]
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.draw()
+        skin = self.query_one("#skin", Select)
+        if skin.value != self.app.skin:  # type: ignore[attr-defined]
+            skin.value = self.app.skin  # type: ignore[attr-defined]

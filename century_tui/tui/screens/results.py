@@ -1,0 +1,123 @@
+"""The end: each player's score in parts, the winner, and on a tie, why (R-SCORE-2)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from century_tui.engine.cards import POINT_CARDS
+from century_tui.engine.game import Game
+from century_tui.text import t
+from century_tui.tui import render
+from century_tui.tui.widgets.keybar import KeyBar
+from century_tui.tui.keys import Localized
+from century_tui.tui.screens.too_small import SizeGuard
+
+
+class ResultsScreen(SizeGuard, Localized, Screen):
+    BINDINGS = [
+        Binding("escape,b", "board", "key.board"),
+        Binding("n", "new_game", "key.new_game"),
+        Binding("q", "app.quit", "key.quit"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.localize_bindings()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="results"):
+            yield Static(classes="title")
+            yield Static(classes="winner")
+            yield Static(classes="table")
+            yield Static(classes="claimed")
+            with Horizontal(classes="buttons"):
+                yield Button(t("results.board"), id="board", compact=True)
+                yield Button(t("results.new_game"), id="new", variant="primary", compact=True)
+                yield Button(t("results.quit"), id="quit", compact=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.draw()
+        self.query_one("#new", Button).focus()
+
+    def ranking(self) -> list[int]:
+        s = self.game.state
+        return sorted(range(s.n), key=lambda i: (s.score(i).total, s.position(i)), reverse=True)
+
+    def draw(self) -> None:
+        s = self.game.state
+        names = [x.name for x in self.game.seats]
+        winner = s.winner()
+        best = s.score(winner)
+        self.query_one(".title", Static).update(Text(t("results.title"), "bold"))
+        line = Text(t("results.winner", name=names[winner], total=best.total), "bold")
+        tied = s.tied_with_winner()
+        if len(tied) > 1:
+            order = sorted(tied, key=s.position)
+            line.append("\n")
+            line.append(
+                t("results.tie", names=", ".join(names[i] for i in order), total=best.total, name=names[winner]),
+                "italic",
+            )
+        self.query_one(".winner", Static).update(line)
+
+        table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
+        table.add_column(t("results.player"))
+        table.add_column(t("results.cards"), justify="right")
+        table.add_column(t("results.upper"), justify="right")
+        table.add_column(t("results.lower"), justify="right")
+        table.add_column(t("results.cube_points"), justify="right")
+        table.add_column(t("results.total"), justify="right")
+        for rank, seat in enumerate(self.ranking()):
+            sc = s.score(seat)
+            name = Text(("★ " if seat == winner else "  ") + names[seat], "bold" if seat == winner else "")
+            table.add_row(
+                name,
+                t("results.cards_cell", points=sc.cards, count=len(s.players[seat].claimed)),
+                t("results.coins_cell", points=sc.upper_points, count=sc.upper),
+                t("results.coins_cell", points=sc.lower_points, count=sc.lower),
+                t("results.cubes_cell", points=sc.cubes),
+                Text(str(sc.total), "bold"),
+            )
+        self.query_one(".table", Static).update(table)
+
+        claimed = Text(t("results.note"), "dim")
+        for seat in self.ranking():
+            cards = s.players[seat].claimed
+            line = render.rt(
+                "results.claimed",
+                name=names[seat],
+                cards=t("results.claimed_sep").join(str(POINT_CARDS[c].points) for c in cards) or "—",
+            )
+            claimed.append("\n")
+            claimed.append_text(line)
+        self.query_one(".claimed", Static).update(claimed)
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.draw()
+        self.query_one("#board", Button).label = t("results.board")
+        self.query_one("#new", Button).label = t("results.new_game")
+        self.query_one("#quit", Button).label = t("results.quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "board":
+            self.action_board()
+        elif event.button.id == "new":
+            self.action_new_game()
+        elif event.button.id == "quit":
+            self.app.exit()
+
+    def action_board(self) -> None:
+        self.dismiss()
+
+    def action_new_game(self) -> None:
+        self.app.open_new_game()  # type: ignore[attr-defined]

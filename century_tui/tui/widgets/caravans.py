@@ -1,0 +1,93 @@
+"""Every player's caravan, one line each: cubes, cards, claimed count, coins.
+
+The player to act stands out (a marker and a highlight); the first player carries a
+flag. Claimed point cards show only as a count until the end (R-CLM-2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.widget import Widget
+
+from century_tui.engine.cubes import Cubes
+from century_tui.engine.state import CARAVAN_LIMIT
+from century_tui.text import t
+from century_tui.tui import render
+
+
+@dataclass(frozen=True, slots=True)
+class CaravanInfo:
+    name: str
+    bot: str | None
+    cubes: Cubes
+    hand: int
+    played: int
+    claimed: int
+    upper: int
+    lower: int
+    current: bool
+    first: bool
+
+
+class CaravanLine(Widget):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.info: CaravanInfo | None = None
+        self.name_width = 8
+
+    def show(self, info: CaravanInfo, name_width: int) -> None:
+        self.info = info
+        self.name_width = name_width
+        self.set_class(info.current, "-current")
+        self.refresh()
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text("")
+        out = Text()
+        out.append(t("board.you") if info.current else " ", "bold")
+        out.append(t("board.first_player") if info.first else " ", "bold")
+        out.append(" ")
+        name = Text(info.name, "bold" if info.current else "")
+        name.truncate(self.name_width, overflow="ellipsis", pad=True)
+        out.append_text(name)
+        out.append(" ")
+        out.append_text(render.cubes(info.cubes, slots=CARAVAN_LIMIT))
+        out.append("  ")
+        upper = render.coin(True)
+        upper.append(str(info.upper))
+        lower = render.coin(False)
+        lower.append(str(info.lower))
+        key = "caravan.line" if self.size.width >= 100 else "caravan.line_compact"
+        out.append_text(
+            render.rt(key, hand=info.hand, played=info.played, claimed=info.claimed,
+                      upper=upper, lower=lower)
+        )
+        if info.bot:
+            out.append(" ")
+            out.append(t("board.bot_tag", level=info.bot), "italic dim")
+        out.truncate(self.size.width, overflow="ellipsis")
+        return out
+
+    def skin_changed(self) -> None:
+        self.refresh()
+
+
+class Caravans(Vertical):
+    """One line per seat, in seat order."""
+
+    def __init__(self, count: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines = [CaravanLine(classes="caravan") for _ in range(count)]
+
+    def compose(self):
+        yield from self.lines
+
+    def show(self, infos: list[CaravanInfo]) -> None:
+        width = min(max(len(i.name) for i in infos), 14)
+        for line, info in zip(self.lines, infos):
+            line.show(info, width)

@@ -1,0 +1,46 @@
+"""The game log: plain-words lines with player names, scrollable."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from century_tui.tui import render
+from century_tui.tui.journal import Entry
+
+
+class GameLog(RichLog):
+    """Keeps the entries as data and draws them again on a skin switch or a resize."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10, **kwargs)
+        self.entries: list[Entry] = []
+        self._width = 0
+
+    def add(self, entries: list[Entry]) -> None:
+        self.entries.extend(entries)
+        for entry in entries:
+            self.write(self._line(entry))
+
+    def _line(self, entry: Entry) -> Text:
+        line = render.rt(entry.key, **entry.params)
+        if entry.key == "log.round":
+            line.stylize("bold dim")
+        elif entry.key in ("log.end_triggered", "log.game_over"):
+            line.stylize("bold")
+        return line
+
+    def redraw(self) -> None:
+        self.clear()
+        for entry in self.entries:
+            self.write(self._line(entry))
+        self.scroll_end(animate=False)
+
+    def skin_changed(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        if self.size.width != self._width:
+            self._width = self.size.width
+            if self.entries:
+                self.redraw()

@@ -1,0 +1,305 @@
+"""The point row and the merchant row: cards in slots, a deck pile, a cursor.
+
+State flows down: the game screen calls `show(...)` with what each slot holds and
+whether it can be taken now. Intent flows up: Enter or a click posts `Chosen(index)`;
+the screen turns it into a move. Digits and arrows move the cursor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from century_tui.engine.cards import MERCHANT_CARDS, POINT_CARDS
+from century_tui.engine.cubes import Cubes
+from century_tui.text import t, words
+from century_tui.tui import render
+from century_tui.tui.keys import Localized, digits, refresh_bindings_soon
+
+
+@dataclass(frozen=True, slots=True)
+class SlotView:
+    """What one slot shows: the card (None: empty slot), whether it can be taken now,
+    and, for points, the coin a claim pays (kind, stack size); for merchants, the cubes on it."""
+
+    card: int | None
+    ok: bool = False
+    coin: str | None = None
+    coins: int = 0
+    cubes: Cubes = (0, 0, 0, 0)
+
+
+class CardView(Widget):
+    """One slot of a row. A click asks the row to act on it."""
+
+    class Pressed(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.index = index
+        self.slot = SlotView(None)
+
+    def show(self, slot: SlotView) -> None:
+        self.slot = slot
+        self.set_class(slot.card is None, "-empty")
+        self.set_class(slot.card is not None and slot.ok, "-ok")
+        self.set_class(slot.card is not None and not slot.ok, "-no")
+        self.border_title = self.title()
+        self.border_subtitle = self.subtitle()
+        self.refresh()
+
+    def skin_changed(self) -> None:
+        self.show(self.slot)
+
+    def title(self) -> Text:
+        out = Text(t("board.cursor") if self.has_class("-cursor") else "", "bold")
+        out.append(t("card.slot", slot=self.index + 1), "bold")
+        if self.slot.card is not None and self.slot.ok:
+            mark = t("board.mark_ok")
+            if mark:
+                out.append(" " + mark)
+        return out
+
+    def subtitle(self) -> Text | None:
+        return None
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.index))
+
+
+def _spread(left: Text, right: Text, width: int) -> Text:
+    """`left` at the left edge and `right` at the right edge of `width` cells."""
+    gap = width - left.cell_len - right.cell_len
+    if gap < 1:
+        out = left.copy()
+        out.append(" ")
+        out.append_text(right)
+        out.truncate(width, overflow="ellipsis")
+        return out
+    out = left.copy()
+    out.append(" " * gap)
+    out.append_text(right)
+    return out
+
+
+class PointCardView(CardView):
+    def render(self) -> Text:
+        card = self.slot.card
+        if card is None:
+            return Text("")
+        width, height = self.size.width, self.size.height
+        c = POINT_CARDS[card]
+        points = Text(t("card.points", points=c.points), "bold")
+        coin = self._coin_text()
+        if height <= 2:
+            line = _spread(render.cubes(c.cost), points, width)
+            return line if height <= 1 else Text("\n").join([line, coin])
+        lines = [Text("") for _ in range(height)]
+        lines[0] = render.cubes(c.cost, gap=True)
+        lines[(height - 1) // 2] = render.rt("card.points_long", points=Text(str(c.points), "bold"))
+        lines[-1] = coin
+        for line in lines:
+            line.align("center", width)
+        return Text("\n").join(lines)
+
+    def _coin_text(self) -> Text:
+        if self.slot.coin is None or not self.slot.coins:
+            return Text("")
+        upper = self.slot.coin == "upper"
+        out = render.coin(upper)
+        out.append(" ")
+        out.append(t("card.coins_on", count=self.slot.coins, coin=words().upper_short if upper else words().lower_short))
+        out.truncate(self.size.width, overflow="ellipsis")
+        return out
+
+
+class MerchantCardView(CardView):
+    def render(self) -> Text:
+        card = self.slot.card
+        if card is None:
+            return Text("")
+        width, height = self.size.width, self.size.height
+        effect = render.merchant_effect(card)
+        if height <= 1:
+            effect.align("center", width)
+            return effect
+        on = render.cubes(self.slot.cubes, empty=" ") if any(self.slot.cubes) else Text("")
+        if height == 2:
+            lines = [effect, on]
+        else:
+            kind = Text(t(f"kind.{MERCHANT_CARDS[card].kind}"), "italic dim")
+            lines = [kind, effect] + [Text("") for _ in range(height - 3)] + [on]
+        for line in lines:
+            line.align("center", width)
+        return Text("\n").join(lines)
+
+    def subtitle(self) -> Text | None:
+        if self.size.height <= 1 and any(self.slot.cubes):
+            return render.cubes(self.slot.cubes)
+        return None
+
+    def on_resize(self) -> None:
+        self.border_subtitle = self.subtitle()
+
+
+class DeckPile(Static):
+    """The face-down deck beside a row: only how many cards are left (never their order)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.count = 0
+
+    def show(self, count: int) -> None:
+        self.count = count
+        self.border_title = Text(t("card.deck"))
+        self.set_class(count == 0, "-empty")
+        self.update(Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold"))
+
+    def skin_changed(self) -> None:
+        self.show(self.count)
+
+
+class CardRow(Localized, Widget, can_focus=True):
+    """A row of card slots with a cursor; subclasses say how many and which card view."""
+
+    SLOTS = 5
+    VIEW: type[CardView] = CardView
+    ACT = "key.claim"
+
+    cursor: reactive[int] = reactive(0)
+    active: reactive[bool] = reactive(True)
+    """False while nobody may act here (a bot's turn, a pending discard, the end)."""
+
+    class Chosen(Message):
+        """The player asked to take the card in slot `index` (Enter or a click)."""
+
+        def __init__(self, row: CardRow, index: int) -> None:
+            super().__init__()
+            self.row = row
+            self.index = index
+
+        @property
+        def control(self) -> CardRow:
+            return self.row
+
+    class Moved(Message):
+        """The cursor moved (the screen updates the hint)."""
+
+        def __init__(self, row: CardRow) -> None:
+            super().__init__()
+            self.row = row
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.localize_bindings()
+        self.slots: list[SlotView] = [SlotView(None)] * self.SLOTS
+        self.views = [self.VIEW(i, classes="card") for i in range(self.SLOTS)]
+        self.deck = DeckPile(classes="deck")
+
+    def compose(self):
+        yield from self.views
+        yield self.deck
+
+    def show(self, slots: list[SlotView], deck: int) -> None:
+        padded = list(slots) + [SlotView(None)] * (self.SLOTS - len(slots))
+        self.slots = padded[: self.SLOTS]
+        for view, slot in zip(self.views, self.slots):
+            view.show(slot)
+        self.deck.show(deck)
+        self._mark_cursor()
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+
+    @property
+    def selected(self) -> SlotView:
+        return self.slots[self.cursor]
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self._mark_cursor()
+        if self.slots[old].ok != self.slots[new].ok:  # the Enter key's state changed
+            refresh_bindings_soon(self)
+        self.post_message(self.Moved(self))
+
+    def watch_has_focus(self, focused: bool) -> None:
+        self._mark_cursor()
+        if focused:
+            self.post_message(self.Moved(self))
+
+    def _mark_cursor(self) -> None:
+        for i, view in enumerate(self.views):
+            on = self.has_focus and i == self.cursor
+            if view.has_class("-cursor") != on:
+                view.set_class(on, "-cursor")
+                view.border_title = view.title()
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < self.SLOTS:
+            self.cursor = index
+
+    def action_move(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % self.SLOTS
+
+    def action_home(self) -> None:
+        self.cursor = 0
+
+    def action_end(self) -> None:
+        self.cursor = self.SLOTS - 1
+
+    def action_act(self) -> None:
+        self.post_message(self.Chosen(self, self.cursor))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act":
+            if not self.active:
+                return False
+            return True if self.selected.ok else None
+        return True
+
+    def on_card_view_pressed(self, message: CardView.Pressed) -> None:
+        message.stop()
+        self.cursor = message.index
+        self.focus()
+        self.post_message(self.Chosen(self, message.index))
+
+
+class PointRow(CardRow):
+    SLOTS = 5
+    VIEW = PointCardView
+    BINDINGS = [
+        *digits("pick", 5),
+        Binding("left", "move(-1)", "key.left", show=False),
+        Binding("right", "move(1)", "key.right", show=False),
+        Binding("home", "home", show=False),
+        Binding("end", "end", show=False),
+        Binding("enter", "act", "key.claim"),
+    ]
+
+    class Chosen(CardRow.Chosen):
+        pass
+
+
+class MerchantRow(CardRow):
+    SLOTS = 6
+    VIEW = MerchantCardView
+    BINDINGS = [
+        *digits("pick", 6),
+        Binding("left", "move(-1)", "key.left", show=False),
+        Binding("right", "move(1)", "key.right", show=False),
+        Binding("home", "home", show=False),
+        Binding("end", "end", show=False),
+        Binding("enter", "act", "key.acquire"),
+    ]
+
+    class Chosen(CardRow.Chosen):
+        pass

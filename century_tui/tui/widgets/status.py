@@ -1,0 +1,92 @@
+"""The status line (round, whose turn, final round) and the hint line under the hand."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from century_tui.text import t, tier_letter, words
+from century_tui.tui import render
+
+
+class StatusBar(Widget):
+    """Title, round and the player to act; 'Final round' once the end is triggered."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.round = 1
+        self.player = ""
+        self.thinking = False
+        self.final = False
+        self.over = False
+
+    def show(self, round_: int, name: str, *, thinking: bool, final: bool, over: bool) -> None:
+        self.round, self.player, self.thinking, self.final, self.over = round_, name, thinking, final, over
+        self.set_class(final and not over, "-final")
+        self.refresh()
+
+    def render(self) -> Text:
+        left = Text(" ")
+        left.append(t("app.title"), render.accent_style())
+        left.append("  ")
+        left.append(t("board.round", round=self.round), "bold")
+        left.append("  ")
+        if self.over:
+            left.append(t("board.game_over"), "bold")
+        elif self.thinking:
+            left.append(t("board.bot_thinking", name=self.player))
+        else:
+            left.append(t("board.you") + " ", "bold")
+            left.append(t("board.to_play", name=self.player), "bold")
+        right = Text("")
+        if self.final and not self.over:
+            right = Text(" " + t("board.final_round") + " ", "bold reverse")
+        legend = self._legend()
+        width = self.size.width
+        gap = width - left.cell_len - right.cell_len - legend.cell_len - 1
+        if gap >= 2:
+            left.append(" " * gap)
+            left.append_text(legend)
+            left.append(" ")
+        else:
+            left.append(" " * max(1, width - left.cell_len - right.cell_len))
+        left.append_text(right)
+        left.truncate(width, overflow="ellipsis")
+        return left
+
+    def _legend(self) -> Text:
+        """The four tiers with their letters: a key to the colours."""
+        out = Text()
+        names = words().tiers
+        for tier, name in enumerate(names):
+            if tier:
+                out.append(" ")
+            out.append_text(render.cube(tier))
+            out.append(name[1:] if name[:1].upper() == tier_letter(tier) else " " + name, "dim")
+        return out
+
+    def skin_changed(self) -> None:
+        self.refresh()
+
+
+class HintBar(Widget):
+    """What Enter does with the picked card, or why it cannot be done."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.text = Text("")
+        self.problem = False
+
+    def show(self, text: Text, problem: bool = False) -> None:
+        if text == self.text and problem == self.problem:
+            return
+        lines = lambda t: 1 if t.cell_len <= max(1, self.size.width) else 2  # noqa: E731
+        relayout = lines(text) != lines(self.text)
+        self.text = text
+        if problem != self.problem:
+            self.problem = problem
+            self.set_class(problem, "-problem")
+        self.refresh(layout=relayout)
+
+    def render(self) -> Text:
+        return self.text
