@@ -60,6 +60,9 @@ class SkinWords(BaseModel):
     merchant_cards: str
     point_row: str
     merchant_row: str
+    upper_coins_title: str
+    lower_coins_title: str
+    cubes_title: str
 
     @field_validator("letters")
     @classmethod

@@ -8,6 +8,7 @@ holds, so "a position where a trade can be repeated" is the same position every 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Callable
 
 from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, State
@@ -125,3 +126,57 @@ def trade_card(s: State) -> int:
         if MERCHANT_CARDS[c].kind == "trade"
         and min(p.cubes[t] // MERCHANT_CARDS[c].pay[t] for t in range(4) if MERCHANT_CARDS[c].pay[t]) >= 2
     )
+
+
+# ---------------------------------------------------------------- the showcase
+@dataclass(frozen=True)
+class Shot:
+    """One screenshot of the real app: a position, a size, a skin and the keys pressed."""
+
+    name: str
+    size: tuple[int, int]
+    skin: str
+    game: Callable[[], Game | None]
+    press: tuple[str, ...] = ()
+
+
+def midgame() -> Game:
+    """Three players some rounds in: coins taken, cubes on merchant cards, played cards."""
+    return advance_until(new_game(("Ann", "Bob", "Cy"), seed=7), lambda s: sum(p.turns for p in s.players) >= 21)
+
+
+def _hand_key(game: Game, card: int) -> str:
+    p = game.state.current
+    return str((list(p.hand_cards) + list(p.played_cards)).index(card) + 1)
+
+
+def _upgrade() -> tuple[Game, tuple[str, ...]]:
+    game = advance_until(new_game(), can_upgrade)
+    return game, ("h", _hand_key(game, upgrade_card(game.state)), "enter", "1", "2")
+
+
+def _trade() -> tuple[Game, tuple[str, ...]]:
+    game = advance_until(new_game(), can_trade_twice)
+    return game, ("h", _hand_key(game, trade_card(game.state)), "enter", "left")
+
+
+def showcase() -> list[Shot]:
+    """Every screen and modal worth a look, as screenshots and snapshot tests use them."""
+    up, up_keys = _upgrade()
+    tr, tr_keys = _trade()
+    return [
+        Shot("board-spice-80x24", (80, 24), "spice", midgame),
+        Shot("board-spice-120x40", (120, 40), "spice", midgame),
+        Shot("board-golem-80x24", (80, 24), "golem", midgame),
+        Shot("board-golem-120x40", (120, 40), "golem", midgame),
+        Shot("modal-upgrade", (80, 24), "spice", lambda: up, up_keys),
+        Shot("modal-trade", (80, 24), "spice", lambda: tr, tr_keys),
+        Shot("modal-acquire", (80, 24), "golem", lambda: advance_until(new_game(seed=4), can_pay_mixed), ("m", "4", "enter", "right")),
+        Shot("modal-discard", (80, 24), "spice", lambda: advance_until(new_game(seed=5), must_discard, rng_seed=5)),
+        Shot("results", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48)),
+        Shot("results-golem-120x40", (120, 40), "golem", lambda: finished(("Ann", "Bob", "Cy"), seed=7)),
+        Shot("new-game", (80, 24), "spice", lambda: None),
+        Shot("handoff", (80, 24), "spice", new_game, ("r",)),
+        Shot("help", (80, 24), "golem", new_game, ("f1",)),
+        Shot("too-small", (60, 20), "spice", new_game),
+    ]

@@ -117,12 +117,13 @@ class AcquireModal(MoveModal):
             self.changed()
 
     def action_cycle(self, delta: int) -> None:
-        tier = self.payment[self.at]
-        for _ in range(4):
-            tier = (tier + delta) % 4
-            if self.available(self.at, tier):
-                self.set_tier(self.at, tier)
-                return
+        """The next colour the caravan holds, for this slot (swapping if need be)."""
+        held = [t for t in range(4) if self.cubes[t]]
+        if len(held) > 1:
+            tier = self.payment[self.at]
+            later = [t for t in held if (t - tier) * delta > 0]
+            nxt = (min(later) if delta > 0 else max(later)) if later else (min(held) if delta > 0 else max(held))
+            self.set_tier(self.at, nxt)
 
     def on_key(self, event: events.Key) -> None:
         """A tier's letter (Y, R, G, B in the spice skin) places that cube on this slot."""

@@ -7,7 +7,7 @@ import random
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
@@ -18,6 +18,7 @@ from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
 from century_tui.text import t, words
 from century_tui.tui.widgets.keybar import KeyBar
+from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 
@@ -87,8 +88,9 @@ class NewGameScreen(SizeGuard, Localized, Screen):
 
     def compose(self) -> ComposeResult:
         app = self.app
-        with VerticalScroll(classes="newgame"):
+        with Vertical(classes="newgame"):
             yield Static(classes="title")
+            yield Static(classes="heading", id="players-heading")
             with Vertical(id="seats"):
                 for i, name in enumerate(self.names, start=1):
                     yield SeatRow(i, name)
@@ -118,9 +120,12 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         self.query_one("#name-1", Input).focus()
 
     def draw(self) -> None:
-        title = Text(t("app.title"), "bold")
-        title.append("  ·  " + t("newgame.title"))
+        title = Text()
+        title.append(t("app.title"), render.accent_style())
+        title.append("  ·  ")
+        title.append(t("newgame.title"), "bold")
         self.query_one(".title", Static).update(title)
+        self.query_one("#players-heading", Static).update(Text(t("newgame.seats"), "bold"))
         if self.resume is not None:
             info = Text(t("newgame.continue") + ": ", "bold")
             info.append(t("newgame.continue_info", names=", ".join(self.resume.players), round=self.resume.round))

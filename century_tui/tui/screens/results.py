@@ -23,7 +23,7 @@ class ResultsScreen(SizeGuard, Localized, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
-        Binding("q", "app.quit", "key.quit"),
+        Binding("q", "app.quit", "key.quit", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -56,8 +56,13 @@ class ResultsScreen(SizeGuard, Localized, Screen):
         names = [x.name for x in self.game.seats]
         winner = s.winner()
         best = s.score(winner)
-        self.query_one(".title", Static).update(Text(t("results.title"), "bold"))
-        line = Text(t("results.winner", name=names[winner], total=best.total), "bold")
+        title = Text()
+        title.append(t("app.title"), render.accent_style())
+        title.append("  ·  ")
+        title.append(t("results.title"), "bold")
+        self.query_one(".title", Static).update(title)
+        line = Text()
+        line.append(t("results.winner", name=names[winner], total=best.total), render.accent_style())
         tied = s.tied_with_winner()
         if len(tied) > 1:
             order = sorted(tied, key=s.position)

@@ -1,0 +1,65 @@
+"""`century new` and plain `century`: argument errors are one line and exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from century_tui import cli
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["new", "--players", "Ann"], "2 to 5 players, not 1"),
+        (["new", "--players", "A,B,C,D,E,F"], "2 to 5 players, not 6"),
+        (["new", "--players", "Ann,Bob", "--skin", "tea"], "invalid choice"),
+        (["new", "--players", "Ann,bot:genius"], "unknown bot level “genius”"),
+        (["new", "--players", "Ann,ANN"], "two players are called “ANN”"),
+        (["new", "--players", "Ann,,Bob"], "player 2 has no name"),
+        (["new", "--players", "Ann,Bob", "--seed", "seven"], "not a whole number"),
+        (["new", "--players", "Ann," + "x" * 30], "longer than 24"),
+    ],
+)
+def test_argument_errors_are_one_line_and_exit_2(args, says, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(args)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+
+
+def test_new_with_players_starts_that_game(monkeypatch):
+    from century_tui.tui.app import CenturyApp
+
+    started = {}
+    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
+    assert cli.main(["new", "--players", " Ann , bot:random,Cy", "--skin", "golem", "--seed", "7"]) == 0
+    app = started["app"]
+    game, _path, _resumed = app._first_game
+    assert [s.name for s in game.seats][0] == "Ann" and game.seats[2].name == "Cy"
+    assert game.seats[1].bot == "random" and game.seats[1].name
+    assert game.seed == 7 and app.skin == "golem"
+
+
+def test_plain_century_opens_the_new_game_screen(monkeypatch):
+    from century_tui.tui.app import CenturyApp
+
+    started = {}
+    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
+    assert cli.main([]) == 0
+    assert started["app"]._first_game[0] is None
+
+
+def test_sim_and_cards_never_import_textual():
+    code = (
+        "import sys, io, contextlib\n"
+        "from century_tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['cards', '--json']); main(['sim', '--games', '1', '--json'])\n"
+        "assert 'textual' not in sys.modules, 'textual imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,346 @@
+"""The app around the board: pass screen, bots, results, new game and Continue, skin
+switch, help, size guard, refusals with reasons, autosave, command palette."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from tui_driver import board, settle
+
+from century_tui import storage, text
+from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
+from century_tui.engine.game import Game, Seat
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.game import GameScreen, bot_seed
+from century_tui.tui.screens.handoff import HandOffScreen
+from century_tui.tui.screens.help import HelpScreen
+from century_tui.tui.screens.new_game import NewGameScreen
+from century_tui.tui.screens.results import ResultsScreen
+from century_tui.tui.screens.too_small import TooSmall
+
+
+def run(app, body, size=(80, 24), wait=True):
+    async def go():
+        async with app.run_test(size=size) as pilot:
+            if wait:
+                await settle(pilot)
+            await body(app, pilot)
+
+    asyncio.run(go())
+
+
+def notes(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def first_hand_card(game: Game, kind: str) -> int:
+    return next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == kind)
+
+
+# ---------------------------------------------------------------- pass screen
+def test_pass_screen_between_two_people_and_click_to_go_on():
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    first = game.current_seat.name
+    second = "Bob" if first == "Ann" else "Ann"
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, GameScreen)  # no pass screen before the first move
+        await pilot.press("r")
+        assert isinstance(app.screen, HandOffScreen)
+        assert app.screen.player == second
+        assert text.t("handoff.title", name=second) in str(app.screen.query_one(".title").render())
+        await pilot.click(None, offset=(3, 3))
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("r", "enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.game.current_seat.name == first
+
+    run(app, body)
+
+
+def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        await pilot.press("r")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"pass screen on")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.handoff is True
+        assert storage.load_settings()[0].handoff is True
+        await pilot.press("r")
+        assert isinstance(app.screen, HandOffScreen)
+
+    run(app, body)
+
+
+# ---------------------------------------------------------------- bots
+def test_bot_thinks_in_a_worker_and_plays_like_a_person(monkeypatch):
+    import century_tui.bots as bots
+
+    threads = []
+    real = bots.make_bot
+
+    def recording(level, seed=None, budget_ms=None):
+        bot = real(level, seed=seed, budget_ms=budget_ms)
+
+        class Spy:
+            name = bot.name
+
+            def choose(self, state):
+                threads.append(threading.current_thread() is threading.main_thread())
+                return bot.choose(state)
+
+        return Spy()
+
+    monkeypatch.setattr(bots, "make_bot", recording)
+    game = Game([Seat("Ann"), Seat("Robo", bot="random")], seed=11)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        screen = board(app)
+        for _ in range(3):
+            if not screen.game.current_seat.is_human:
+                await settle(pilot)
+            assert screen.game.current_seat.name == "Ann"
+            replay = Game(game.seats, game.seed, screen.game.moves)
+            await pilot.press("r")
+            await settle(pilot)
+            assert not isinstance(app.screen, HandOffScreen)  # one person: no pass screen
+            # the bot's move is what its seed gives: a replay is identical
+            expected = real("random", seed=bot_seed(game.seed, len(replay.moves) + 1))
+            replay.apply(Rest())
+            assert screen.game.moves[len(replay.moves)] == expected.choose(replay.state)
+        assert threads and not any(threads)  # never on the UI thread
+        assert any(e.seat == 1 for e in screen.log_view.entries)  # the bot's turns are logged
+
+    run(app, body)
+
+
+def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
+    import century_tui.bots as bots
+
+    release = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, state):
+            release.wait(5)
+            return Rest()
+
+    monkeypatch.setattr(bots, "make_bot", lambda level, seed=None, budget_ms=None: Slow())
+    game = Game([Seat("Ann"), Seat("Slowpoke", bot="random")], seed=2)
+    if game.current_seat.is_human:
+        game.apply(Rest())
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        screen = board(app)
+        await pilot.pause()
+        assert screen.thinking
+        count = len(screen.game.moves)
+        await pilot.press("p", "right", "s")  # the board still moves and switches skin
+        assert app.skin == "golem" and screen.points.cursor == 1
+        await pilot.press("r")  # but nobody else can move for the bot
+        assert len(screen.game.moves) == count
+        release.set()
+        await settle(pilot)
+        assert len(screen.game.moves) == count + 1 and screen.game.current_seat.name == "Ann"
+
+    run(app, body, wait=False)
+
+
+# ---------------------------------------------------------------- end of game
+def test_results_breakdown_and_tie_explanation():
+    game = demo.finished(("Ann", "Bob"), seed=48)  # a tie on points
+    s = game.state
+    assert len(s.tied_with_winner()) == 2
+    winner = game.seats[s.winner()].name
+    moves = game.moves
+    start = Game(game.seats, game.seed, moves[:-1])
+    app = CenturyApp(start, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        screen = board(app)
+        screen.play(moves[-1])
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        shown = str(app.screen.query_one(".winner").render())
+        assert winner in shown and text.t("results.tie", names="", total=0, name="").split(":")[1].split()[0] in shown
+        table = app.screen.query_one(".table").render()
+        assert table is not None
+        await pilot.press("escape")  # back to the final board
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("enter")  # and to the results again
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+
+    run(app, body)
+
+
+def test_final_round_is_announced():
+    game = demo.advance_until(demo.new_game(), lambda s: s.end_triggered is not None)
+    trigger = game.moves[-1]
+    start = Game(game.seats, game.seed, game.moves[:-1])
+    app = CenturyApp(start, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        screen = board(app)
+        screen.play(trigger)
+        await settle(pilot)
+        assert any(text.t("board.final_round") in n for n in notes(app))
+        assert screen.status.final
+
+    run(app, body)
+
+
+# ---------------------------------------------------------------- new game, continue
+def test_new_game_screen_seats_validation_and_start():
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query("#continue") == [] or not app.screen.query("#continue")
+        name1 = app.screen.query_one("#name-1")
+        name1.value = "Ann"
+        app.screen.query_one("#name-2").value = "ann"
+        await pilot.click("#start")
+        assert isinstance(app.screen, NewGameScreen)  # two seats called ann: refused
+        assert "ann" in str(app.screen.query_one(".error").render())
+        app.screen.query_one("#name-2").value = "Bob"
+        await pilot.click("#add")
+        await settle(pilot)
+        app.screen.query_one("#kind-3").value = "bot:random"
+        app.screen.query_one("#name-3").value = ""
+        app.screen.query_one("#seed").value = "42"
+        await pilot.click("#start")
+        await settle(pilot)
+        screen = board(app)
+        assert [s.name for s in screen.game.seats][:2] == ["Ann", "Bob"]
+        assert screen.game.seats[2].bot == "random" and screen.game.seats[2].name
+        assert screen.game.seed == 42
+
+    run(app, body)
+
+
+def test_continue_resumes_the_latest_unfinished_game():
+    game = demo.advance_until(demo.new_game(("Ann", "Bob"), seed=9), lambda s: s.round >= 4)
+    path = storage.new_save_path()
+    storage.autosave(path, game)
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#continue")
+        await settle(pilot)
+        screen = board(app)
+        assert screen.game.moves == game.moves and screen.save_path == path
+        assert screen.log_view.entries[-1].key == "log.resumed"
+        await pilot.press("r")
+        await settle(pilot)
+        saved, _ = storage.load_game(path)
+        assert len(saved.moves) == len(game.moves) + 1  # autosaved after the move
+
+    run(app, body)
+
+
+# ---------------------------------------------------------------- skin, help, size
+def test_skin_switch_live_and_remembered():
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        screen = board(app)
+        assert "Brown" in screen.status.render().plain
+        await pilot.press("s")
+        assert app.skin == "golem" and text.skin() == "golem" and app.has_class("-golem")
+        assert "Pink" in screen.status.render().plain
+        assert storage.load_settings()[0].skin == "golem"
+        await pilot.press("ctrl+p", *"spice road", "enter")
+        await settle(pilot)
+        assert app.skin == "spice"
+
+    run(app, body)
+
+
+def test_help_from_anywhere_and_back():
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        body_text = str(app.screen.query_one(".body").render())
+        assert text.t("help.rules_title") in body_text and "Ctrl+Q" in body_text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, GameScreen)
+
+    run(app, body)
+
+
+def test_too_small_message_and_resizing_never_crashes():
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        screen = board(app)
+        assert screen.has_class("-too-small")
+        note = screen.query_one(TooSmall)
+        assert "80×24" in note.render().plain and note.display
+        for size in [(10, 3), (1, 1), (200, 60), (79, 24), (80, 23), (80, 24), (120, 40)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert screen.has_class("-too-small") == (size[0] < 80 or size[1] < 24)
+        assert screen.has_class("-wide")
+        await pilot.press("r")  # still plays after all that
+        await settle(pilot)
+        assert len(screen.game.moves) == 1
+
+    run(app, body, size=(60, 20))
+
+
+# ---------------------------------------------------------------- refusals, autosave
+def test_impossible_action_shows_the_reason_and_changes_nothing():
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        screen = board(app)
+        count = len(screen.game.moves)
+        held = sum(screen.game.state.current.cubes)
+        await pilot.click(screen.merchants.views[5])  # slot 6 costs 5 cubes
+        assert len(screen.game.moves) == count
+        assert any(text.t("error.slot_cost", slot=6, cost=5, held=held) in n for n in notes(app))
+        assert screen.merchants.check_action("act", ()) is None  # shown disabled in the footer
+        await pilot.press("p", "2", "enter")  # a point card it cannot pay
+        assert len(screen.game.moves) == count
+        assert screen.hint.problem
+        assert any(text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0] in n for n in notes(app))
+
+    run(app, body)
+
+
+def test_autosave_after_every_move():
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        screen = board(app)
+        card = first_hand_card(screen.game, "spice")
+        screen.play(PlaySpice(card))
+        await settle(pilot)
+        saved, _ = storage.load_game(screen.save_path)
+        assert saved.moves == [PlaySpice(card)]
+        assert storage.latest_unfinished().path == screen.save_path
+        assert not screen.play(Claim(4)) or True  # refused or not, the save stays readable
+        storage.load_game(screen.save_path)
+
+    run(app, body)

@@ -1,0 +1,298 @@
+"""Each modal driven by keys and by clicks; Esc always leaves the game as it was.
+
+Modals get plain data and dismiss with a move (or None); the game screen applies it.
+Positions come from century_tui.tui.demo, so they are the same on every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tui_driver import board, hand_position, settle
+
+from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, PlayUpgrade
+from century_tui.engine.cubes import times_affordable
+from century_tui.storage import Settings
+from century_tui.text import words
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
+from century_tui.tui.modals.acquire import cheapest_payment
+from century_tui.tui.modals.discard import cheapest_discard
+
+
+def fingerprint(state):
+    return (
+        state.seat, state.phase, tuple(state.point_row), tuple(state.merchant_row),
+        tuple(state.merchant_cubes), state.upper_coins, state.lower_coins,
+        tuple((p.cubes, p.hand, p.played, tuple(p.claimed), p.upper, p.lower, p.turns) for p in state.players),
+    )
+
+
+def run(game, body, size=(80, 24)):
+    async def go():
+        app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await body(app, pilot, board(app))
+
+    asyncio.run(go())
+
+
+async def open_hand_card(pilot, screen, card):
+    await pilot.press("h", str(hand_position(screen, card) + 1), "enter")
+
+
+# ---------------------------------------------------------------- upgrade
+@pytest.fixture(scope="module")
+def upgrade_game():
+    return demo.advance_until(demo.new_game(), demo.can_upgrade)
+
+
+def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
+    game = demo.new_game()
+    for m in upgrade_game.moves:
+        game.apply(m)
+    card = demo.upgrade_card(game.state)
+    cubes = game.state.current.cubes
+    seat = game.state.seat
+
+    async def body(app, pilot, screen):
+        before = fingerprint(screen.game.state)
+        count = len(screen.game.moves)
+        await open_hand_card(pilot, screen, card)
+        modal = app.screen
+        assert isinstance(modal, UpgradeModal)
+        await pilot.press("1", "1")  # the same tier twice: two cubes, or one then again
+        assert modal.steps == [0, 0]
+        assert modal.after() == (cubes[0] - 2, cubes[1] + 2, cubes[2], cubes[3])
+        await pilot.press("2")  # no steps left: refused, nothing changes
+        assert modal.steps == [0, 0]
+        await pilot.press("backspace", "2")
+        assert modal.steps == [0, 1]
+        await pilot.press("escape")
+        assert not isinstance(app.screen, UpgradeModal)
+        assert fingerprint(screen.game.state) == before and len(screen.game.moves) == count
+
+        await open_hand_card(pilot, screen, card)
+        await pilot.press("1", "2", "enter")  # Y→R then that R→G: one cube twice
+        await settle(pilot)
+        assert screen.game.moves[-1] == PlayUpgrade(card, (0, 1))
+        assert screen.game.state.players[seat].cubes == (cubes[0] - 1, cubes[1], cubes[2] + 1, cubes[3])
+
+    run(game, body)
+
+
+def test_upgrade_by_clicks(upgrade_game):
+    game = demo.new_game()
+    for m in upgrade_game.moves:
+        game.apply(m)
+    card = demo.upgrade_card(game.state)
+
+    async def body(app, pilot, screen):
+        chip = next(c for c in screen.hand.chips.children if getattr(c, "item", None) and c.item.card == card)
+        await pilot.click(chip)
+        assert isinstance(app.screen, UpgradeModal)
+        await pilot.click("#raise-0")
+        await pilot.click("#raise-0")
+        await pilot.click("#undo")
+        await pilot.click("#raise-1")
+        await pilot.click("#confirm")
+        await settle(pilot)
+        assert screen.game.moves[-1] == PlayUpgrade(card, (0, 1))
+
+    run(game, body)
+
+
+# ---------------------------------------------------------------- trade
+@pytest.fixture(scope="module")
+def trade_game():
+    return demo.advance_until(demo.new_game(), demo.can_trade_twice)
+
+
+def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
+    game = demo.new_game()
+    for m in trade_game.moves:
+        game.apply(m)
+    card = demo.trade_card(game.state)
+    most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
+    assert most >= 2
+
+    async def body(app, pilot, screen):
+        before = fingerprint(screen.game.state)
+        await open_hand_card(pilot, screen, card)
+        modal = app.screen
+        assert isinstance(modal, TradeModal) and modal.times == most
+        await pilot.press("right")  # already the most
+        assert modal.times == most
+        await pilot.press("left")
+        assert modal.times == most - 1
+        await pilot.press("1")
+        assert modal.times == 1
+        await pilot.press("escape")
+        assert fingerprint(screen.game.state) == before
+
+        await open_hand_card(pilot, screen, card)
+        await pilot.press("left", "enter")
+        await settle(pilot)
+        assert screen.game.moves[-1] == PlayTrade(card, most - 1)
+
+    run(game, body)
+
+
+def test_trade_by_clicks(trade_game):
+    game = demo.new_game()
+    for m in trade_game.moves:
+        game.apply(m)
+    card = demo.trade_card(game.state)
+    most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
+
+    async def body(app, pilot, screen):
+        chip = next(c for c in screen.hand.chips.children if getattr(c, "item", None) and c.item.card == card)
+        await pilot.click(chip)
+        assert isinstance(app.screen, TradeModal)
+        await pilot.click("#less")
+        await pilot.click("#more")
+        await pilot.click("#less")
+        await pilot.click("#confirm")
+        await settle(pilot)
+        assert screen.game.moves[-1] == PlayTrade(card, most - 1)
+
+    run(game, body)
+
+
+# ---------------------------------------------------------------- acquire
+@pytest.fixture(scope="module")
+def acquire_game():
+    return demo.advance_until(demo.new_game(seed=4), demo.can_pay_mixed)
+
+
+def test_acquire_payment_by_keys_and_esc(acquire_game):
+    game = demo.new_game(seed=4)
+    for m in acquire_game.moves:
+        game.apply(m)
+    s = game.state
+    cubes = s.current.cubes
+    slot = 3
+
+    async def body(app, pilot, screen):
+        before = fingerprint(screen.game.state)
+        await pilot.press("m", str(slot + 1), "enter")
+        modal = app.screen
+        assert isinstance(modal, AcquireModal)
+        assert modal.payment == cheapest_payment(cubes, slot)  # the least valuable first
+        top = max(t for t in range(4) if cubes[t])
+        await pilot.press("escape")
+        assert fingerprint(screen.game.state) == before
+
+        await pilot.press("enter")
+        modal = app.screen
+        letter = words().letters[top].lower()
+        await pilot.press(letter)  # the most valuable cube goes on slot 1
+        assert modal.payment[0] == top and modal.at == 1
+        want = tuple(modal.payment)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.game.moves[-1] == Acquire(slot, want)
+        on_slot_1 = screen.game.state.merchant_cubes[0]
+        assert on_slot_1[top] >= 1
+
+    run(game, body)
+
+
+def test_acquire_payment_by_clicks(acquire_game):
+    game = demo.new_game(seed=4)
+    for m in acquire_game.moves:
+        game.apply(m)
+    cubes = game.state.current.cubes
+    tiers = [t for t in range(4) if cubes[t]]
+
+    async def body(app, pilot, screen):
+        await pilot.click(screen.merchants.views[2])
+        modal = app.screen
+        assert isinstance(modal, AcquireModal)
+        await pilot.click(f"#pay-0-{tiers[-1]}")
+        await pilot.click(f"#pay-1-{tiers[0]}")
+        want = tuple(modal.payment)
+        assert want[0] == tiers[-1]
+        await pilot.click("#confirm")
+        await settle(pilot)
+        assert screen.game.moves[-1] == Acquire(2, want)
+
+    run(game, body)
+
+
+# ---------------------------------------------------------------- discard
+@pytest.fixture(scope="module")
+def discard_game():
+    return demo.advance_until(demo.new_game(seed=5), demo.must_discard, rng_seed=5)
+
+
+def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
+    cubes = discard_game.state.current.cubes
+    seat = discard_game.state.seat
+    excess = sum(cubes) - 10
+    moves = discard_game.moves
+    game = demo.new_game(seed=5)
+    for m in moves[:-1]:
+        game.apply(m)
+    last = moves[-1]  # the move that takes the caravan over 10
+
+    async def body(app, pilot, screen):
+        screen.play(last)
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, DiscardModal)
+        assert modal.chosen == cheapest_discard(cubes, excess)
+        before = fingerprint(screen.game.state)
+        await pilot.press("escape")
+        assert fingerprint(screen.game.state) == before and screen.game.state.phase == "discard"
+        await pilot.press("r")  # anything but the discard is refused, with the reason
+        assert fingerprint(screen.game.state) == before
+        assert isinstance(app.screen, DiscardModal)  # ...and the choice opens again
+        await pilot.press("escape", "d")
+        modal = app.screen
+        assert isinstance(modal, DiscardModal)
+        top = max(t for t in range(4) if cubes[t])
+        # move one returned cube from the cheapest tier to the most valuable one
+        low = next(t for t in range(4) if modal.chosen[t])
+        while modal.at != low:
+            await pilot.press("down")
+        await pilot.press("left")
+        while modal.at != top:
+            await pilot.press("down")
+        await pilot.press("right")
+        want = tuple(modal.chosen)
+        assert sum(want) == excess and want[top] >= 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.game.moves[-1] == Discard(want)
+        assert sum(screen.game.state.players[seat].cubes) == 10
+
+    run(game, body)
+
+
+def test_discard_by_clicks(discard_game):
+    cubes = discard_game.state.current.cubes
+    excess = sum(cubes) - 10
+    game = demo.new_game(seed=5)
+    for m in discard_game.moves[:-1]:
+        game.apply(m)
+
+    async def body(app, pilot, screen):
+        screen.play(discard_game.moves[-1])
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, DiscardModal)
+        low = next(t for t in range(4) if modal.chosen[t])
+        top = max(t for t in range(4) if cubes[t])
+        await pilot.click(f"#minus-{low}")
+        assert app.screen.query_one("#confirm").disabled  # one short of the excess
+        await pilot.click(f"#plus-{top}")
+        want = tuple(modal.chosen)
+        await pilot.click("#confirm")
+        await settle(pilot)
+        assert screen.game.moves[-1] == Discard(want) and sum(want) == excess
+
+    run(game, body)

@@ -1,0 +1,170 @@
+"""Drive the app the way a person would: a move becomes key presses or mouse clicks.
+
+`play_keys` and `play_clicks` perform one engine move through the UI only (never by
+calling the game), answer any pass screen, and return once the move has been applied.
+"""
+
+from __future__ import annotations
+
+from century_tui.engine.moves import Move
+from century_tui.text import words
+from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
+from century_tui.tui.screens.game import GameScreen
+from century_tui.tui.screens.handoff import HandOffScreen
+from century_tui.tui.widgets.hand import HandCard, HandView, RestButton
+from century_tui.tui.widgets.rows import MerchantRow, PointRow
+
+
+def board(app) -> GameScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen")
+
+
+async def settle(pilot) -> None:
+    """Let every pending message, worker (a bot) and screen change finish."""
+    if pilot.app.workers._workers:
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def pass_screens(pilot, clicks: bool = False) -> int:
+    """Answer pass screens (Enter or a click); how many there were."""
+    count = 0
+    while isinstance(pilot.app.screen, HandOffScreen):
+        if clicks:
+            await pilot.click(None, offset=(2, 2))
+        else:
+            await pilot.press("enter")
+        count += 1
+    return count
+
+
+def hand_position(screen: GameScreen, card: int) -> int:
+    return [item.card for item in screen.hand.items].index(card)
+
+
+ORDER = (PointRow, MerchantRow, HandView)
+JUMP = {PointRow: "p", MerchantRow: "m", HandView: "h"}
+
+
+async def focus(pilot, kind: type) -> None:
+    """Tab when the row is the next one, else its jump key (both are keyboard paths)."""
+    focused = pilot.app.focused
+    if isinstance(focused, kind):
+        return
+    if type(focused) in ORDER and ORDER[(ORDER.index(type(focused)) + 1) % 3] is kind and kind is not PointRow:
+        await pilot.press("tab")
+    else:
+        await pilot.press(JUMP[kind])
+    assert isinstance(pilot.app.focused, kind)
+
+
+# ---------------------------------------------------------------- keys
+async def play_keys(pilot, move: Move) -> None:
+    app = pilot.app
+    screen = board(app)
+    before = len(screen.game.moves)
+    kind = move.kind
+    if kind == "rest":
+        await pilot.press("r")
+    elif kind == "claim":
+        await focus(pilot, PointRow)
+        await pilot.press(str(move.index + 1), "enter")
+    elif kind == "acquire":
+        await focus(pilot, MerchantRow)
+        await pilot.press(str(move.index + 1), "enter")
+        if isinstance(app.screen, AcquireModal):
+            letters = words().letters
+            for tier in move.payment:
+                await pilot.press(letters[tier].lower())
+            await pilot.press("enter")
+    elif kind in ("spice", "upgrade", "trade"):
+        await focus(pilot, HandView)
+        position = hand_position(screen, move.card)
+        if position < 9:
+            await pilot.press(str(position + 1))
+        else:
+            await pilot.press("home", *["right"] * position)
+        await pilot.press("enter")
+        if isinstance(app.screen, UpgradeModal):
+            for tier in move.steps:
+                await pilot.press(str(tier + 1))
+            await pilot.press("enter")
+        elif isinstance(app.screen, TradeModal):
+            modal = app.screen
+            while modal.times > move.times:
+                await pilot.press("left")
+            while modal.times < move.times:
+                await pilot.press("right")
+            await pilot.press("enter")
+    elif kind == "discard":
+        if not isinstance(app.screen, DiscardModal):
+            await pilot.press("d")
+            await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, DiscardModal)
+        for tier in range(4):  # empty every row, then fill in the wanted counts
+            while modal.at != tier:
+                await pilot.press("down")
+            while modal.chosen[tier]:
+                await pilot.press("left")
+        for tier in range(4):
+            while modal.at != tier:
+                await pilot.press("down")
+            for _ in range(move.cubes[tier]):
+                await pilot.press("right")
+        await pilot.press("enter")
+    await settle(pilot)
+    assert len(screen.game.moves) == before + 1, f"{move} was not applied"
+    assert screen.game.moves[-1] == move, f"wanted {move}, made {screen.game.moves[-1]}"
+    await pass_screens(pilot)
+
+
+# ---------------------------------------------------------------- clicks
+async def play_clicks(pilot, move: Move) -> None:
+    app = pilot.app
+    screen = board(app)
+    before = len(screen.game.moves)
+    kind = move.kind
+    if kind == "rest":
+        await pilot.click(screen.query_one(RestButton))
+    elif kind == "claim":
+        await pilot.click(screen.points.views[move.index])
+    elif kind == "acquire":
+        await pilot.click(screen.merchants.views[move.index])
+        await pilot.pause()
+        if isinstance(app.screen, AcquireModal):
+            for slot, tier in enumerate(move.payment):
+                await pilot.click(f"#pay-{slot}-{tier}")
+            await pilot.click("#confirm")
+    elif kind in ("spice", "upgrade", "trade"):
+        position = hand_position(screen, move.card)
+        chip = next(c for c in screen.query(HandCard) if c.position == position)
+        await pilot.click(chip)
+        await pilot.pause()
+        if isinstance(app.screen, UpgradeModal):
+            for tier in move.steps:
+                await pilot.click(f"#raise-{tier}")
+            await pilot.click("#confirm")
+        elif isinstance(app.screen, TradeModal):
+            modal = app.screen
+            while modal.times > move.times:
+                await pilot.click("#less")
+            await pilot.click("#confirm")
+    elif kind == "discard":
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, DiscardModal)
+        for tier in range(4):
+            while modal.chosen[tier] > move.cubes[tier]:
+                await pilot.click(f"#minus-{tier}")
+        for tier in range(4):
+            while modal.chosen[tier] < move.cubes[tier]:
+                await pilot.click(f"#plus-{tier}")
+        await pilot.click("#confirm")
+    await settle(pilot)
+    assert len(screen.game.moves) == before + 1, f"{move} was not applied"
+    assert screen.game.moves[-1] == move, f"wanted {move}, made {screen.game.moves[-1]}"
+    await pass_screens(pilot, clicks=True)
