@@ -116,6 +116,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         if seat.is_human:
             self.last_human = self.game.state.seat
         self.fit(self.app.size.width, self.app.size.height)
+        for area in (self.points, self.merchants, self.hand):
+            self.watch(area, "cursor", self._cursor_moved, init=False)
         self.refresh_board()
         self.hand.focus()
         self.call_after_refresh(self.next_turn)
@@ -256,10 +258,8 @@ class GameScreen(SizeGuard, Localized, Screen):
     def on_descendant_focus(self, event) -> None:
         self.update_hint()
 
-    def on_card_row_moved(self, message: CardRow.Moved) -> None:
-        self.update_hint()
-
-    def on_hand_view_moved(self, message: HandView.Moved) -> None:
+    def _cursor_moved(self, _value: int) -> None:
+        """A row's cursor moved: say what Enter would do (in the same frame as the move)."""
         self.update_hint()
 
     # ------------------------------------------------------------ intent flows up

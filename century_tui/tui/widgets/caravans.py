@@ -39,6 +39,8 @@ class CaravanLine(Widget):
         self.name_width = 8
 
     def show(self, info: CaravanInfo, name_width: int) -> None:
+        if (info, name_width) == (self.info, self.name_width):
+            return
         self.info = info
         self.name_width = name_width
         self.set_class(info.current, "-current")

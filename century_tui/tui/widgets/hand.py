@@ -41,18 +41,21 @@ class HandCard(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.position = -1
+        self.position = -2  # shows nothing yet: the first set() draws
         self.item: HandItem | None = None
 
     def set(self, position: int, item: HandItem | None) -> None:
         """Show card `item` at `position` (0-based), or the played label when item is None."""
+        if self.display and (position, item) == (self.position, self.item):
+            return
         self.position = position
         self.item = item
         self.set_class(item is None, "-label")
         self.set_class(item is not None and item.played, "-played")
         self.set_class(item is not None and item.ok, "-ok")
         self.set_class(item is not None and not item.ok, "-no")
-        self.display = True
+        if not self.display:
+            self.display = True
         self.refresh()
 
     def render(self) -> Text:
@@ -93,8 +96,8 @@ class HandView(Localized, Widget, can_focus=True):
         Binding("enter", "act", "key.play"),
     ]
 
-    cursor: reactive[int] = reactive(0)
-    active: reactive[bool] = reactive(True)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    active: reactive[bool] = reactive(True, repaint=False)
 
     class Chosen(Message):
         """The player asked to play this card (Enter or a click)."""
@@ -150,21 +153,26 @@ class HandView(Localized, Widget, can_focus=True):
                 labelled = True
             entries.append((i, item))
         chips = [c for c in self.chips.children if isinstance(c, HandCard)]
-        if len(chips) < len(entries):
+        grew = len(chips) < len(entries)
+        if grew:
             new = [HandCard(classes="chip") for _ in range(len(entries) - len(chips))]
             self.chips.mount_all(new, before=self.rest)
             chips += new
         for chip, (position, item) in zip(chips, entries):
             chip.set(position, item)
         for chip in chips[len(entries):]:
-            chip.display = False
+            if chip.display:
+                chip.display = False
         self._fit()
-        self.call_after_refresh(self._mark_cursor)
+        if grew:
+            self.call_after_refresh(self._mark_cursor)
 
     def _fit(self) -> None:
         width = self.chips.size.width or self.size.width or 80
         chip = CHIP_WIDTH + (4 if self.screen.has_class("-tall") else 0)
-        self.chips.styles.grid_size_columns = max(1, width // chip)
+        columns = max(1, width // chip)
+        if self.chips.styles.grid_size_columns != columns:
+            self.chips.styles.grid_size_columns = columns
 
     def on_resize(self) -> None:
         self._fit()
@@ -188,6 +196,7 @@ class HandView(Localized, Widget, can_focus=True):
         self.post_message(self.Moved(self))
 
     def watch_has_focus(self, focused: bool) -> None:
+        super().watch_has_focus(focused)  # Textual restyles :focus here
         self._mark_cursor()
         if focused:
             self.post_message(self.Moved(self))

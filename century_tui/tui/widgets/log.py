@@ -13,7 +13,7 @@ class GameLog(RichLog):
     """Keeps the entries as data and draws them again on a skin switch or a resize."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10, max_lines=400, **kwargs)
         self.entries: list[Entry] = []
         self._width = 0
 

@@ -46,9 +46,11 @@ class CardView(Widget):
     def __init__(self, index: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.index = index
-        self.slot = SlotView(None)
+        self.slot: SlotView | None = None  # nothing shown yet: the first show() draws
 
-    def show(self, slot: SlotView) -> None:
+    def show(self, slot: SlotView, force: bool = False) -> None:
+        if slot == self.slot and not force:
+            return  # unchanged: no repaint (most slots, most moves)
         self.slot = slot
         self.set_class(slot.card is None, "-empty")
         self.set_class(slot.card is not None and slot.ok, "-ok")
@@ -58,12 +60,13 @@ class CardView(Widget):
         self.refresh()
 
     def skin_changed(self) -> None:
-        self.show(self.slot)
+        if self.slot is not None:
+            self.show(self.slot, force=True)
 
     def title(self) -> Text:
         out = Text(t("board.cursor") if self.has_class("-cursor") else "", "bold")
         out.append(t("card.slot", slot=self.index + 1), "bold")
-        if self.slot.card is not None and self.slot.ok:
+        if self.slot is not None and self.slot.card is not None and self.slot.ok:
             mark = t("board.mark_ok")
             if mark:
                 out.append(" " + mark)
@@ -94,7 +97,7 @@ def _spread(left: Text, right: Text, width: int) -> Text:
 
 class PointCardView(CardView):
     def render(self) -> Text:
-        card = self.slot.card
+        card = self.slot.card if self.slot is not None else None
         if card is None:
             return Text("")
         width, height = self.size.width, self.size.height
@@ -125,7 +128,7 @@ class PointCardView(CardView):
 
 class MerchantCardView(CardView):
     def render(self) -> Text:
-        card = self.slot.card
+        card = self.slot.card if self.slot is not None else None
         if card is None:
             return Text("")
         width, height = self.size.width, self.size.height
@@ -144,7 +147,7 @@ class MerchantCardView(CardView):
         return Text("\n").join(lines)
 
     def subtitle(self) -> Text | None:
-        if self.size.height <= 1 and any(self.slot.cubes):
+        if self.slot is not None and self.size.height <= 1 and any(self.slot.cubes):
             return render.cubes(self.slot.cubes)
         return None
 
@@ -157,16 +160,18 @@ class DeckPile(Static):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.count = 0
+        self.count = -1
 
-    def show(self, count: int) -> None:
+    def show(self, count: int, force: bool = False) -> None:
+        if count == self.count and not force:
+            return
         self.count = count
         self.border_title = Text(t("card.deck"))
         self.set_class(count == 0, "-empty")
         self.update(Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold"))
 
     def skin_changed(self) -> None:
-        self.show(self.count)
+        self.show(self.count, force=True)
 
 
 class CardRow(Localized, Widget, can_focus=True):
@@ -176,8 +181,8 @@ class CardRow(Localized, Widget, can_focus=True):
     VIEW: type[CardView] = CardView
     ACT = "key.claim"
 
-    cursor: reactive[int] = reactive(0)
-    active: reactive[bool] = reactive(True)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    active: reactive[bool] = reactive(True, repaint=False)
     """False while nobody may act here (a bot's turn, a pending discard, the end)."""
 
     class Chosen(Message):
@@ -232,6 +237,7 @@ class CardRow(Localized, Widget, can_focus=True):
         self.post_message(self.Moved(self))
 
     def watch_has_focus(self, focused: bool) -> None:
+        super().watch_has_focus(focused)  # Textual restyles :focus here
         self._mark_cursor()
         if focused:
             self.post_message(self.Moved(self))

@@ -21,7 +21,10 @@ class StatusBar(Widget):
         self.over = False
 
     def show(self, round_: int, name: str, *, thinking: bool, final: bool, over: bool) -> None:
-        self.round, self.player, self.thinking, self.final, self.over = round_, name, thinking, final, over
+        now = (round_, name, thinking, final, over)
+        if now == (self.round, self.player, self.thinking, self.final, self.over):
+            return
+        self.round, self.player, self.thinking, self.final, self.over = now
         self.set_class(final and not over, "-final")
         self.refresh()
 

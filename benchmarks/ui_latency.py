@@ -1,0 +1,147 @@
+"""How long from a key press to the updated screen, during a real game (not a test).
+
+    python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164]
+
+A 2-player game is played through the keyboard only (the pass screen on), moves chosen
+by century_tui.tui.demo.policy, headless. For every key, the clock starts when the key
+event is sent and stops when the last screen update it caused has been composed *and*
+encoded for the terminal (the headless driver skips writing, so the encoding is done
+here to count its cost). Keys that change nothing on screen are left out.
+Prints the median and the 90th percentile, overall and by kind of key.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["CENTURY_HOME"] = tempfile.mkdtemp(prefix="century-bench-")
+os.environ.setdefault("COLORTERM", "truecolor")
+
+from textual._compositor import CompositorUpdate  # noqa: E402
+
+from century_tui.engine.moves import Move  # noqa: E402
+from century_tui.storage import Settings  # noqa: E402
+from century_tui.text import words  # noqa: E402
+from century_tui.tui import demo  # noqa: E402
+from century_tui.tui.app import CenturyApp  # noqa: E402
+from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal  # noqa: E402
+from century_tui.tui.screens.game import GameScreen  # noqa: E402
+from century_tui.tui.screens.handoff import HandOffScreen  # noqa: E402
+
+
+class Clock:
+    """Time stamps of every screen update, encoded as a terminal would receive it."""
+
+    def __init__(self, app: CenturyApp) -> None:
+        self.stamps: list[float] = []
+        display = app._display
+
+        def timed(screen, renderable) -> None:
+            if renderable is not None:
+                if isinstance(renderable, CompositorUpdate):
+                    renderable.render_segments(app.console)
+                self.stamps.append(time.perf_counter())
+            display(screen, renderable)
+
+        app._display = timed  # type: ignore[method-assign]
+
+
+async def press(pilot, clock: Clock, key: str, kind: str, out: dict[str, list[float]]) -> None:
+    start = time.perf_counter()
+    count = len(clock.stamps)
+    await pilot.press(key)
+    await pilot.pause()
+    after = [s for s in clock.stamps[count:] if s >= start]
+    if after:
+        out[kind].append((after[-1] - start) * 1000)
+
+
+def keys_for(screen: GameScreen, move: Move) -> list[tuple[str, str]]:
+    """(key, kind) presses that make `move`, up to the modal (the rest is added later)."""
+    if move.kind == "rest":
+        return [("r", "move")]
+    if move.kind == "claim":
+        return [("p", "focus"), (str(move.index + 1), "cursor"), ("enter", "move")]
+    if move.kind == "acquire":
+        return [("m", "focus"), (str(move.index + 1), "cursor"), ("enter", "move or modal")]
+    if move.kind in ("spice", "upgrade", "trade"):
+        position = [i.card for i in screen.hand.items].index(move.card)
+        return [("h", "focus"), (str(position + 1), "cursor"), ("enter", "move or modal")]
+    return []
+
+
+async def play(size: tuple[int, int], moves: int, seed: int) -> dict[str, list[float]]:
+    app = CenturyApp(demo.new_game(("Ann", "Bob"), seed=seed), settings=Settings(bot_delay_ms=0), autosave=True)
+    out: dict[str, list[float]] = defaultdict(list)
+    rng = random.Random(1)
+    async with app.run_test(size=size) as pilot:
+        clock = Clock(app)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(moves):
+            if screen.game.state.is_over:
+                break
+            move = demo.policy(screen.game.state, rng)
+            if move.kind == "discard" and not isinstance(app.screen, DiscardModal):
+                await press(pilot, clock, "d", "modal", out)
+            for key, kind in keys_for(screen, move):
+                await press(pilot, clock, key, kind, out)
+            modal = app.screen
+            if isinstance(modal, UpgradeModal):
+                for tier in move.steps:  # type: ignore[union-attr]
+                    await press(pilot, clock, str(tier + 1), "modal", out)
+                await press(pilot, clock, "enter", "move", out)
+            elif isinstance(modal, TradeModal):
+                while modal.times > move.times:  # type: ignore[union-attr]
+                    await press(pilot, clock, "left", "modal", out)
+                await press(pilot, clock, "enter", "move", out)
+            elif isinstance(modal, AcquireModal):
+                for tier in move.payment:  # type: ignore[union-attr]
+                    await press(pilot, clock, words().letters[tier].lower(), "modal", out)
+                await press(pilot, clock, "enter", "move", out)
+            elif isinstance(modal, DiscardModal):
+                modal.chosen = list(move.cubes)  # type: ignore[union-attr]
+                await press(pilot, clock, "enter", "move", out)
+            while isinstance(app.screen, HandOffScreen):
+                await press(pilot, clock, "enter", "pass screen", out)
+            for key in ("right", "left"):  # a look around before the next move
+                await press(pilot, clock, key, "cursor", out)
+    return out
+
+
+def report(name: str, samples: list[float]) -> str:
+    if not samples:
+        return f"{name:>14}: -"
+    ordered = sorted(samples)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return f"{name:>14}: median {statistics.median(ordered):6.1f} ms   p90 {p90:6.1f} ms   ({len(ordered)} keys)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="120x40")
+    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=164)
+    args = parser.parse_args()
+    width, height = (int(x) for x in args.size.split("x"))
+    out = asyncio.run(play((width, height), args.moves, args.seed))
+    everything = [x for xs in out.values() for x in xs]
+    print(f"key press → updated screen, {width}×{height}, {args.moves} moves of a 2-player game")
+    print(report("all keys", everything))
+    for kind in sorted(out):
+        print(report(kind, out[kind]))
+
+
+if __name__ == "__main__":
+    main()
