@@ -73,7 +73,11 @@ class CenturyApp(Localized, App[None]):
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}
 
     def on_mount(self) -> None:
-        render.set_ansi(self.console.color_system in ("standard", "windows"))
+        sixteen = self.console.color_system in ("standard", "windows")
+        render.set_ansi(sixteen)
+        if sixteen:  # let the terminal's own 16 colours through (cubes use the skins' ANSI names)
+            self.ansi_color = True
+            self.theme = "ansi-dark"
         self.set_class(self.skin == "golem", "-golem")
         self.set_class(self.skin == "spice", "-spice")
         if self.notice:

@@ -120,6 +120,8 @@ class GameScreen(SizeGuard, Localized, Screen):
             self.watch(area, "cursor", self._cursor_moved, init=False)
         self.refresh_board()
         self.hand.focus()
+        if not self.game.moves:
+            self.autosave()  # resumable from the first turn on
         self.call_after_refresh(self.next_turn)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -75,8 +75,8 @@ class NewGameScreen(SizeGuard, Localized, Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "key.start"),
         Binding("ctrl+o", "continue", "key.continue"),
-        Binding("ctrl+a", "add_seat", "key.add_seat", show=False),
-        Binding("ctrl+d", "remove_seat", "key.remove_seat", show=False),
+        Binding("ctrl+n", "add_seat", "key.add_seat"),
+        Binding("ctrl+r", "remove_seat", "key.remove_seat"),
     ]
 
     def __init__(self, names: list[str] | None = None, seed: int | None = None) -> None:

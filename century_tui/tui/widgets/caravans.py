@@ -64,11 +64,12 @@ class CaravanLine(Widget):
         upper.append(str(info.upper))
         lower = render.coin(False)
         lower.append(str(info.lower))
-        key = "caravan.line" if self.size.width >= 100 else "caravan.line_compact"
-        out.append_text(
-            render.rt(key, hand=info.hand, played=info.played, claimed=info.claimed,
-                      upper=upper, lower=lower)
-        )
+        room = self.size.width - out.cell_len - (len(t("board.bot_tag", level=info.bot)) + 1 if info.bot else 0)
+        for key in ("caravan.line", "caravan.line_compact", "caravan.line_short"):  # the most words that fit
+            stats = render.rt(key, hand=info.hand, played=info.played, claimed=info.claimed, upper=upper, lower=lower)
+            if stats.cell_len <= room:
+                break
+        out.append_text(stats)
         if info.bot:
             out.append(" ")
             out.append(t("board.bot_tag", level=info.bot), "italic dim")

@@ -179,7 +179,7 @@ class CardRow(Localized, Widget, can_focus=True):
 
     SLOTS = 5
     VIEW: type[CardView] = CardView
-    ACT = "key.claim"
+    CARD_CLASS = ""
 
     cursor: reactive[int] = reactive(0, repaint=False)
     active: reactive[bool] = reactive(True, repaint=False)
@@ -208,7 +208,7 @@ class CardRow(Localized, Widget, can_focus=True):
         super().__init__(**kwargs)
         self.localize_bindings()
         self.slots: list[SlotView] = [SlotView(None)] * self.SLOTS
-        self.views = [self.VIEW(i, classes="card") for i in range(self.SLOTS)]
+        self.views = [self.VIEW(i, classes=f"card {self.CARD_CLASS}") for i in range(self.SLOTS)]
         self.deck = DeckPile(classes="deck")
 
     def compose(self):
@@ -298,6 +298,7 @@ class PointRow(CardRow):
 class MerchantRow(CardRow):
     SLOTS = 6
     VIEW = MerchantCardView
+    CARD_CLASS = "merchant"
     BINDINGS = [
         *digits("pick", 6),
         Binding("left", "move(-1)", "key.left", show=False),
