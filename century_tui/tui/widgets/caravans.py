@@ -37,12 +37,14 @@ class CaravanLine(Widget):
         super().__init__(**kwargs)
         self.info: CaravanInfo | None = None
         self.name_width = 8
+        self.tag_width = 0
 
-    def show(self, info: CaravanInfo, name_width: int) -> None:
-        if (info, name_width) == (self.info, self.name_width):
+    def show(self, info: CaravanInfo, name_width: int, tag_width: int) -> None:
+        if (info, name_width, tag_width) == (self.info, self.name_width, self.tag_width):
             return
         self.info = info
         self.name_width = name_width
+        self.tag_width = tag_width
         self.set_class(info.current, "-current")
         self.refresh()
 
@@ -64,8 +66,9 @@ class CaravanLine(Widget):
         upper.append(str(info.upper))
         lower = render.coin(False)
         lower.append(str(info.lower))
-        room = self.size.width - out.cell_len - (len(t("board.bot_tag", level=info.bot)) + 1 if info.bot else 0)
-        for key in ("caravan.line", "caravan.line_compact", "caravan.line_short"):  # the most words that fit
+        room = self.size.width - out.cell_len - self.tag_width
+        # the most words that fit; every line has the same room, so all lines read alike
+        for key in ("caravan.line", "caravan.line_compact", "caravan.line_short"):
             stats = render.rt(key, hand=info.hand, played=info.played, claimed=info.claimed, upper=upper, lower=lower)
             if stats.cell_len <= room:
                 break
@@ -92,5 +95,6 @@ class Caravans(Vertical):
 
     def show(self, infos: list[CaravanInfo]) -> None:
         width = min(max(len(i.name) for i in infos), 14)
+        tags = max((len(t("board.bot_tag", level=i.bot)) + 1 for i in infos if i.bot), default=0)
         for line, info in zip(self.lines, infos):
-            line.show(info, width)
+            line.show(info, width, tags)
