@@ -76,6 +76,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         Binding("r", "rest", "key.rest"),
         Binding("d", "discard", "key.discard"),
         Binding("enter", "results", "key.results"),
+        Binding("u,ctrl+z", "undo", "key.undo"),
+        Binding("ctrl+y,U", "redo", "key.redo"),
     ]
 
     def __init__(self, game: Game, save_path: Path | None = None, *, resumed: bool = False) -> None:
@@ -85,6 +87,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         self.save_path = save_path
         self.resumed = resumed
         self.thinking = False
+        self.epoch = 0
+        """Bumped whenever the game changes (a move, undo, redo): stale bot moves are dropped."""
         self.last_human: int | None = None
         self._save_warned = False
         self._bindings_key: tuple = ()
@@ -183,7 +187,10 @@ class GameScreen(SizeGuard, Localized, Screen):
                          final=s.end_triggered is not None, over=s.is_over)
         self.update_hint()
         hand = self.hand.selected
-        key = (active, s.phase, s.is_over, self.points.selected.ok, self.merchants.selected.ok, hand and hand.ok)
+        key = (
+            active, s.phase, s.is_over, self.points.selected.ok, self.merchants.selected.ok, hand and hand.ok,
+            self.game.undo_point() is not None, bool(self.game.redo_moves),
+        )
         if key != self._bindings_key:  # the footer rebuilds itself: only when a key changed
             self._bindings_key = key
             refresh_bindings_soon(self)
@@ -328,10 +335,10 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     def ask(self, modal) -> None:
         """Open a modal; play what it returns (None: the player backed out, nothing changes)."""
-        token = len(self.game.moves)
+        token = self.epoch
 
         def done(move: Move | None) -> None:
-            if move is not None and token == len(self.game.moves):
+            if move is not None and token == self.epoch:
                 self.play(move)
 
         self.app.push_screen(modal, done)
@@ -348,6 +355,10 @@ class GameScreen(SizeGuard, Localized, Screen):
             return True if (self.human_turn() and self.state.phase == DISCARDING) else False
         if action == "results":
             return True if self.state.is_over else False
+        if action == "undo":
+            return True if self.game.undo_point() is not None else None
+        if action == "redo":
+            return True if self.game.redo_moves else False
         return True
 
     def action_jump(self, area: str) -> None:
@@ -387,6 +398,9 @@ class GameScreen(SizeGuard, Localized, Screen):
         elif event.key == "r" and self.check_action("rest", ()) is None:
             event.stop()
             self.guard()
+        elif event.key in ("u", "ctrl+z") and self.check_action("undo", ()) is None:
+            event.stop()
+            self.action_undo()
 
     # ------------------------------------------------------------ the one door
     def play(self, move: Move) -> bool:
@@ -398,6 +412,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         except IllegalMove as e:
             self.refuse(e)
             return False
+        self.epoch += 1
         with self.app.batch_update():
             self.log_view.add(describe(events_, self.game))
             self.refresh_board()
@@ -473,6 +488,36 @@ class GameScreen(SizeGuard, Localized, Screen):
         if not isinstance(self.app.screen, ResultsScreen):
             self.app.push_screen(ResultsScreen(self.game))
 
+    # ------------------------------------------------------------ undo and redo
+    def action_undo(self) -> None:
+        """Take back the last person's move and any bot moves after it (a replay)."""
+        if not self.game.undo():
+            self.app.bell()
+            self.notify(t("notify.nothing_to_undo"), severity="warning", timeout=3)
+            return
+        self.history_changed(t("notify.undone", name=self.game.current_seat.name))
+
+    def action_redo(self) -> None:
+        if not self.game.redo():
+            self.app.bell()
+            return
+        self.history_changed(t("notify.redone"))
+
+    def history_changed(self, message: str) -> None:
+        """After undo/redo: drop a thinking bot's answer, redraw from the replay, save."""
+        self.epoch += 1
+        self.thinking = False
+        while self.app.screen is not self:  # the pass screen or the results go
+            self.app.pop_screen()
+        with self.app.batch_update():
+            self.log_view.entries = []
+            self.log_view.add(history(self.game))
+            self.refresh_board()
+        self.autosave()
+        self.notify(message, timeout=3)
+        self.last_human = self.state.seat if self.game.current_seat.is_human else self.last_human
+        self.next_turn()
+
     # ------------------------------------------------------------ bots
     def start_bot(self) -> None:
         if self.thinking:
@@ -480,9 +525,10 @@ class GameScreen(SizeGuard, Localized, Screen):
         self.thinking = True
         self.refresh_board()
         seat = self.game.current_seat
-        token = len(self.game.moves)
+        token = self.epoch
         delay = getattr(self.app, "bot_delay_ms", 600) / 1000
-        self.think(self.state.clone(), seat.bot or "random", bot_seed(self.game.seed, token), token, delay)
+        seed = bot_seed(self.game.seed, len(self.game.moves))
+        self.think(self.state.clone(), seat.bot or "random", seed, token, delay)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=True)
     def think(self, state, level: str, seed: int, token: int, delay: float) -> None:
@@ -500,7 +546,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             pass
 
     def bot_moved(self, token: int, move: Move) -> None:
-        if token != len(self.game.moves) or not self.is_attached:
+        if token != self.epoch or not self.is_attached:
             return
         self.thinking = False
         if not self.play(move):

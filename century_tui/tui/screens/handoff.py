@@ -19,6 +19,7 @@ from century_tui.tui.screens.too_small import SizeGuard
 class HandOffScreen(SizeGuard, Localized, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "go", "key.continue"),
+        Binding("u,ctrl+z", "undo", "key.undo"),
     ]
 
     def __init__(self, name: str, missed: list[Entry]) -> None:
@@ -55,3 +56,10 @@ class HandOffScreen(SizeGuard, Localized, Screen[None]):
 
     def on_click(self) -> None:
         self.dismiss(None)
+
+    def action_undo(self) -> None:
+        """Undo reaches back through this screen to the board (which closes it)."""
+        for screen in reversed(self.app.screen_stack[:-1]):
+            if hasattr(screen, "history_changed"):
+                screen.action_undo()
+                return

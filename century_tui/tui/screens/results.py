@@ -24,6 +24,7 @@ class ResultsScreen(SizeGuard, Localized, Screen):
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
         Binding("q", "app.quit", "key.quit", show=False),
+        Binding("u,ctrl+z", "undo", "key.undo"),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -126,3 +127,10 @@ class ResultsScreen(SizeGuard, Localized, Screen):
 
     def action_new_game(self) -> None:
         self.app.open_new_game()  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        """Undo reaches back through this screen to the board (which closes it)."""
+        for screen in reversed(self.app.screen_stack[:-1]):
+            if hasattr(screen, "history_changed"):
+                screen.action_undo()
+                return

@@ -1,0 +1,123 @@
+"""Undo and redo from the board, the pass screen and the results (issue 5)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_driver import board, settle
+
+from century_tui import storage
+from century_tui.engine import Rest
+from century_tui.engine.game import Game, Seat
+from century_tui.storage import Settings
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.game import GameScreen
+from century_tui.tui.screens.handoff import HandOffScreen
+from century_tui.tui.screens.results import ResultsScreen
+
+
+def run(app, body, size=(80, 24)):
+    async def go():
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await body(app, pilot)
+
+    asyncio.run(go())
+
+
+def human_first(bot: str = "easy") -> Game:
+    for seed in range(50):
+        g = Game([Seat("Ann"), Seat("Bot", bot)], seed)
+        if g.current_seat.is_human:
+            return g
+    raise AssertionError
+
+
+def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them():
+    game = human_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        await pilot.press("r")  # Ann rests; the bot answers
+        await settle(pilot)
+        assert len(game.moves) == 2 and game.current_seat.name == "Ann"
+        after = (list(game.moves), game.state.scores())
+        await pilot.press("u")
+        await settle(pilot)
+        assert game.moves == [] and game.current_seat.name == "Ann"
+        assert len(game.redo_moves) == 2
+        saved, _ = storage.load_game(board(app).save_path)
+        assert saved.moves == [] and saved.redo_moves == after[0]  # the autosave follows undo
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert (list(game.moves), game.state.scores()) == after
+        assert not game.redo_moves
+
+    run(app, body)
+
+
+def test_nothing_to_undo_is_said_not_ignored():
+    game = human_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("Nothing to undo" in str(n.message) for n in app._notifications)
+        assert game.moves == []
+
+    run(app, body)
+
+
+def test_undo_from_the_pass_screen_gives_the_turn_back():
+    game = Game([Seat("Ann"), Seat("Bob")], 3)
+    first = game.current_seat.name
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        await pilot.press("r")
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert game.moves == [] and game.current_seat.name == first
+
+    run(app, body)
+
+
+def test_undo_after_the_game_ended_reopens_the_board():
+    import random
+
+    game = human_first("random")
+    rng = random.Random(1)
+    while not game.state.is_over:
+        game.apply(rng.choice(list(game.state.legal_moves())))
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, ResultsScreen)
+        point = game.undo_point()
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(game.moves) == point and not game.state.is_over
+        assert isinstance(app.screen, GameScreen) and game.current_seat.name == "Ann"
+
+    run(app, body)
+
+
+def test_a_bot_answer_computed_before_undo_is_dropped():
+    game = human_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=300))
+
+    async def body(app, pilot):
+        await pilot.press("r")  # the bot starts thinking (and waits 300 ms)
+        await pilot.pause()
+        assert board(app).thinking
+        await pilot.press("u")
+        await settle(pilot)
+        await asyncio.sleep(0.4)
+        await settle(pilot)
+        assert game.moves == [] and game.current_seat.name == "Ann"
+        assert game.redo_moves == [Rest()]
+
+    run(app, body)
