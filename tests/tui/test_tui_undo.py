@@ -100,7 +100,10 @@ def test_undo_after_the_game_ended_reopens_the_board():
         await pilot.press("u")
         await settle(pilot)
         assert len(game.moves) == point and not game.state.is_over
-        assert isinstance(app.screen, GameScreen) and game.current_seat.name == "Ann"
+        assert not any(isinstance(x, ResultsScreen) for x in app.screen_stack)
+        assert game.current_seat.name == "Ann"
+        # back on the board, or on its discard modal when the move taken back was a discard
+        assert app.screen is board(app) or game.state.phase == "discard"
 
     run(app, body)
 
