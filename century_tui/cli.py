@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Sequence
 
 
@@ -92,6 +93,16 @@ def build_parser() -> Parser:
     )
     new.add_argument("--skin", choices=("spice", "golem"), default=None, help="spice (Spice Road) or golem (Golem Edition)")
     new.add_argument("--seed", type=_count(0), default=None, help="the same seed deals the same game")
+
+    resume = sub.add_parser("resume", help="go on with a saved game (default: the latest unfinished one)")
+    resume.add_argument("file", nargs="?", type=Path, default=None, help="a save file")
+    resume.add_argument("--skin", choices=("spice", "golem"), default=None)
+
+    sub.add_parser("saves", help="list saved games")
+
+    replay = sub.add_parser("replay", help="watch a saved game again, move by move")
+    replay.add_argument("file", type=Path, help="a save file")
+    replay.add_argument("--skin", choices=("spice", "golem"), default=None)
     return parser
 
 
@@ -141,12 +152,82 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load(path: Path):
+    """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
+    from century_tui import storage
+    from century_tui.engine.save import SaveError
+    from century_tui.text import t
+
+    try:
+        return storage.load_game(path)[0]
+    except SaveError as e:
+        print(f"century: {t('cli.save_refused', file=path, error=e)}", file=sys.stderr)
+        return None
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from century_tui import storage
+    from century_tui.text import t
+
+    path = args.file
+    if path is None:
+        latest = storage.latest_unfinished()
+        if latest is None:
+            print(f"century: {t('cli.resume_none')}", file=sys.stderr)
+            return 1
+        path = latest.path
+    game = _load(path)
+    if game is None:
+        return 1
+    from century_tui.tui.app import CenturyApp
+
+    CenturyApp(game, save_path=path, resumed=True, skin=args.skin).run()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = _load(args.file)
+    if game is None:
+        return 1
+    from century_tui.tui.app import CenturyApp
+
+    CenturyApp(game, skin=args.skin, replay=True, autosave=False).run()
+    return 0
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    from century_tui import storage
+    from century_tui.text import t
+
+    folder = storage.saves_dir()
+    infos = storage.list_saves(folder) if folder.is_dir() else []
+    if not infos:
+        print(t("cli.saves_none", folder=folder))
+        return 0
+    print(t("cli.saves_header", folder=folder))
+    for info in infos:
+        date = info.modified.strftime("%Y-%m-%d %H:%M")
+        if info.error:
+            print(t("cli.saves_damaged", date=date, file=info.path.name, error=info.error))
+            continue
+        state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
+        print(t("cli.saves_line", date=date, state=state, round=info.round,
+                players=", ".join(info.players), file=info.path.name))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "sim":
         return cmd_sim(args)
     if args.command == "cards":
         return cmd_cards(args)
+    if args.command == "resume":
+        return cmd_resume(args)
+    if args.command == "replay":
+        return cmd_replay(args)
+    if args.command == "saves":
+        return cmd_saves(args)
     if args.command is None:
         args = build_parser().parse_args(["new"])
     return cmd_new(args)

@@ -45,6 +45,7 @@ class CenturyApp(Localized, App[None]):
         settings: storage.Settings | None = None,
         bot_delay_ms: int | None = None,
         autosave: bool = True,
+        replay: bool = False,
     ) -> None:
         super().__init__()
         self.localize_bindings()
@@ -64,6 +65,7 @@ class CenturyApp(Localized, App[None]):
         self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
         self.autosave_games = autosave
         self._first_game = (game, save_path, resumed)
+        self._replay = replay
         self._names = names
         self._seed = seed
         self.title = t("app.title")
@@ -83,7 +85,11 @@ class CenturyApp(Localized, App[None]):
         if self.notice:
             self.notify(t("notify.settings", notice=self.notice), severity="warning")
         game, path, resumed = self._first_game
-        if game is not None:
+        if game is not None and self._replay:
+            from century_tui.tui.screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(game))
+        elif game is not None:
             self.start_game(game, path, resumed=resumed)
         else:
             self.open_new_game()

@@ -1,0 +1,103 @@
+"""Watching a saved game again, move by move, forwards and backwards.
+
+The board is the game screen's, read-only: the position is always a replay of the
+first `k` moves of the file, so stepping back is as exact as stepping forward.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+
+from century_tui.engine.game import Game
+from century_tui.engine.moves import Move
+from century_tui.text import t
+from century_tui.tui.journal import describe, history
+from century_tui.tui.screens.game import GameScreen
+
+
+class ReplayScreen(GameScreen):
+    BINDINGS = [
+        Binding("right,period,n", "step(1)", "key.replay_forward", priority=True),
+        Binding("left,comma,b", "step(-1)", "key.replay_back", priority=True),
+        Binding("home", "goto_start", "key.replay_start", show=False, priority=True),
+        Binding("end", "goto_end", "key.replay_end", show=False, priority=True),
+        Binding("space", "toggle_play", "key.replay_play"),
+        Binding("escape,q", "app.quit", "key.quit", show=False),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        self.all_moves: list[Move] = list(game.moves)
+        super().__init__(Game(game.seats, game.seed), None)
+        self.timer = None
+
+    # a replay never acts, saves, hands off or starts a bot
+    def can_act(self) -> bool:
+        return False
+
+    def human_turn(self) -> bool:
+        return False
+
+    def next_turn(self) -> None:
+        pass
+
+    def autosave(self) -> None:
+        pass
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "rest", "discard"):
+            return False
+        if action == "step":
+            k = len(self.game.moves) + int(parameters[0])  # type: ignore[call-overload]
+            return True if 0 <= k <= len(self.all_moves) else None
+        return super().check_action(action, parameters)
+
+    def update_hint(self) -> None:
+        at, total = len(self.game.moves), len(self.all_moves)
+        self.hint.show(Text(t("replay.position", move=at, total=total) + " · " + t("replay.keys")))
+
+    def goto(self, count: int) -> None:
+        count = max(0, min(count, len(self.all_moves)))
+        at = len(self.game.moves)
+        if count == at:
+            return
+        if count == at + 1:
+            events = self.game.apply(self.all_moves[at])
+            self.log_view.add(describe(events, self.game))
+        else:
+            self.game = Game(self.game.seats, self.game.seed, self.all_moves[:count])
+            self.log_view.entries = []
+            self.log_view.clear()
+            self.log_view.add(history(self.game))
+        self.refresh_board()
+
+    def action_step(self, delta: int) -> None:
+        self.goto(len(self.game.moves) + delta)
+
+    def action_goto_start(self) -> None:
+        self.goto(0)
+
+    def action_goto_end(self) -> None:
+        self.goto(len(self.all_moves))
+
+    def action_toggle_play(self) -> None:
+        """Space: play the moves one after another, or pause."""
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+            return
+
+        def tick() -> None:
+            if len(self.game.moves) >= len(self.all_moves) and self.timer is not None:
+                self.timer.stop()
+                self.timer = None
+                return
+            self.action_step(1)
+
+        self.timer = self.set_interval(0.7, tick)
+
+    def action_undo(self) -> None:  # the results screen reaches here: a replay has no undo
+        self.app.bell()
+
+    def action_redo(self) -> None:
+        self.app.bell()

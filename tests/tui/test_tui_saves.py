@@ -1,0 +1,130 @@
+"""Resume, saves and replay (issue 5): commands, the replay screen, damaged files kept."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from tui_driver import board, settle
+
+from century_tui import cli, storage
+from century_tui.engine.game import Game, Seat
+from century_tui.engine.save import dumps
+from century_tui.storage import Settings
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.replay import ReplayScreen
+from century_tui.tui.screens.results import ResultsScreen
+
+
+def played(moves: int = 10_000, seed: int = 5) -> Game:
+    g = Game([Seat("Ann"), Seat("Cy", "easy")], seed)
+    rng = random.Random(seed)
+    while not g.state.is_over and len(g.moves) < moves:
+        g.apply(rng.choice(list(g.state.legal_moves())))
+    return g
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """Capture the app a command would run instead of running it."""
+    started = {}
+    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
+    return started
+
+
+def test_resume_file_opens_that_game_and_keeps_saving_to_it(opened):
+    g = played(30)
+    path = storage.new_save_path()
+    storage.autosave(path, g)
+    assert cli.main(["resume", str(path)]) == 0
+    game, save_path, resumed = opened["app"]._first_game
+    assert game.moves == g.moves and save_path == path and resumed
+
+
+def test_resume_without_file_takes_the_latest_unfinished_game(opened, capsys):
+    assert cli.main(["resume"]) == 1
+    assert "no unfinished game" in capsys.readouterr().err
+    storage.autosave(storage.saves_dir() / "done.json", played())
+    ongoing = played(12)
+    path = storage.new_save_path()
+    storage.autosave(path, ongoing)
+    assert cli.main(["resume"]) == 0
+    assert opened["app"]._first_game[1] == path
+
+
+def test_a_damaged_save_is_reported_in_one_paragraph_and_left_untouched(opened, capsys):
+    path = storage.saves_dir() / "cut.json"
+    text = dumps(played(20))[:150]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    for command in (["resume", str(path)], ["replay", str(path)]):
+        assert cli.main(command) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "cut.json" in err and "JSON" in err
+    assert path.read_text() == text and "app" not in opened
+
+
+def test_saves_lists_players_round_state_and_damage(capsys):
+    assert cli.main(["saves"]) == 0
+    assert "No saved games" in capsys.readouterr().out
+    storage.autosave(storage.saves_dir() / "done.json", played())
+    storage.autosave(storage.saves_dir() / "ongoing.json", played(12))
+    (storage.saves_dir() / "bad.json").write_text("{")
+    assert cli.main(["saves"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 4
+    by_file = {line.split()[-1] if "damaged" not in line else "bad.json": line for line in out[1:]}
+    assert "finished" in by_file["done.json"] and "Ann, Cy" in by_file["done.json"]
+    assert "in progress" in by_file["ongoing.json"] and "round   7" in by_file["ongoing.json"]
+    assert "damaged" in by_file["bad.json"]
+
+
+def test_replay_steps_forwards_and_backwards_to_the_same_final_scores():
+    g = played()
+    app = CenturyApp(g, settings=Settings(bot_delay_ms=0), replay=True, autosave=False)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen) and screen.game.moves == []
+            await pilot.press("right", "right", "right")
+            assert screen.game.moves == g.moves[:3]
+            await pilot.press("left")
+            assert screen.game.moves == g.moves[:2]
+            await pilot.press("end")
+            assert screen.game.moves == g.moves and screen.game.state.is_over
+            assert screen.game.state.scores() == g.state.scores()
+            await pilot.press("enter")
+            assert isinstance(app.screen, ResultsScreen)
+            await pilot.press("escape")
+            await pilot.press("home")
+            assert screen.game.moves == []
+            await pilot.press("r", "u")  # a replay never plays or undoes
+            assert screen.game.moves == [] and not list(storage.saves_dir().glob("*.json"))
+            await pilot.press("space")
+            await asyncio.sleep(1.6)
+            await pilot.pause()
+            assert 1 <= len(screen.game.moves) <= 3
+            await pilot.press("space")
+
+    asyncio.run(go())
+
+
+def test_resumed_game_goes_on_where_it_was():
+    g = played(25)
+    path = storage.new_save_path()
+    storage.autosave(path, g)
+    game, _ = storage.load_game(path)
+    app = CenturyApp(game, save_path=path, resumed=True, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = board(app)
+            assert screen.game.moves[:25] == g.moves
+            entries = screen.log_view.entries
+            assert entries[-1].key == "log.resumed" or any(e.key == "log.resumed" for e in entries)
+
+    asyncio.run(go())
