@@ -1,11 +1,13 @@
 """Every word the player reads, looked up through one function: `t(key, **params)`.
 
-Words live in `data/lang/<code>.toml` (English now, other languages later with the same
-keys). Each file has a `[meta]` table, one `[skin.<name>]` table per skin holding the
+Words live in `data/lang/<code>.toml`: English, French, Spanish, Portuguese and Japanese,
+all with the same keys. Each file has a `[meta]` table, one `[skin.<name>]` table per skin holding the
 skin's words (tier names and letters, coin names, card nouns), and any number of other
 tables whose string values are templates, addressed by dotted keys: `[log] traded = ...`
 is `t("log.traded", ...)`. The current language and skin are module state, set by the
-app through `set_language` and `set_skin`.
+app through `set_language` and `set_skin`; `resolve_language` picks the language
+(`--lang`, then the saved setting, then LC_ALL/LC_MESSAGES/LANG, else English), and
+`register_language` adds one from memory (the tests' marker language).
 
 Templates use `str.format` fields. Besides the caller's params, every template may use
 the current skin's nouns (`{point_card}`, `{upper_coin}`, `{cubes}`, ...). A 4-tuple
@@ -18,6 +20,7 @@ This module imports neither Textual nor rich, so the command line can use it.
 
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from dataclasses import dataclass
@@ -157,9 +160,24 @@ def _check_errors(lang: Language, where: str, nouns: set[str]) -> None:
             raise TextDataError(f"{where}: error.{code} uses {{{sorted(extra)[0]}}}, which the engine does not give")
 
 
-@cache
+_registered: dict[str, Language] = {}
+
+
+def register_language(code: str, raw: dict[str, Any]) -> Language:
+    """Add a language from data in memory, validated like a file (a test's marker language)."""
+    lang = parse_language(code, raw)
+    _registered[code] = lang
+    return lang
+
+
 def load_language(code: str) -> Language:
-    """The language `code` from data/lang (cached); TextDataError if missing or broken."""
+    """The language `code` (registered, else data/lang); TextDataError if missing or broken."""
+    got = _registered.get(code)
+    return got if got is not None else _load_file(code)
+
+
+@cache
+def _load_file(code: str) -> Language:
     path = data_dir() / "lang" / f"{code}.toml"
     try:
         with open(path, "rb") as f:
@@ -172,8 +190,35 @@ def load_language(code: str) -> Language:
 
 
 def languages() -> list[str]:
-    """Codes of the language files present."""
-    return sorted(p.stem for p in (data_dir() / "lang").glob("*.toml"))
+    """Codes of the languages there are: the files in data/lang and any registered."""
+    return sorted({p.stem for p in (data_dir() / "lang").glob("*.toml")} | set(_registered))
+
+
+def language_name(code: str) -> str:
+    """A language's own name for itself ("Français"), from its [meta] table."""
+    return load_language(code).name
+
+
+def language_from_env(environ: Any = None) -> str | None:
+    """The language the environment asks for, if we have it: the first of LC_ALL,
+    LC_MESSAGES, LANG that is set decides ("fr_FR.UTF-8" → "fr", "C"/"POSIX" → None)."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            return code if code in languages() else None
+    return None
+
+
+def resolve_language(cli: str | None = None, setting: str | None = None, environ: Any = None) -> str:
+    """The language to show: `--lang`, else the saved setting, else the environment, else
+    English. A code that is not a language there is is passed over."""
+    have = languages()
+    for code in (cli, setting):
+        if code and code in have:
+            return code
+    return language_from_env(environ) or DEFAULT_LANGUAGE
 
 
 # ------------------------------------------------------------- module state
