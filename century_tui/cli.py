@@ -70,8 +70,20 @@ def _players(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def _language(code: str) -> str:
+    from century_tui.text import languages, t
+
+    if code not in languages():
+        raise argparse.ArgumentTypeError(t("cli.unknown_language", code=code, codes=", ".join(languages())))
+    return code
+
+
+LANG_HELP = "language of the game: en, fr, es, pt or ja (default: the saved choice, then LANG)"
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="century", description="Century: Spice Road in the terminal.")
+    parser.add_argument("--lang", type=_language, default=None, help=LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = sub.add_parser("sim", help="play bot games headless and print figures")
@@ -103,6 +115,8 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help="watch a saved game again, move by move")
     replay.add_argument("file", type=Path, help="a save file")
     replay.add_argument("--skin", choices=("spice", "golem"), default=None)
+    for opener in (new, resume, replay):  # after the command too; SUPPRESS keeps `century --lang` set
+        opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=LANG_HELP)
     return parser
 
 
@@ -148,7 +162,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             build_parser().error(problem)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         game = Game(seats, seed)
-    CenturyApp(game, skin=args.skin, seed=args.seed).run()
+    CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang).run()
     return 0
 
 
@@ -181,7 +195,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return 1
     from century_tui.tui.app import CenturyApp
 
-    CenturyApp(game, save_path=path, resumed=True, skin=args.skin).run()
+    CenturyApp(game, save_path=path, resumed=True, skin=args.skin, language=args.lang).run()
     return 0
 
 
@@ -191,7 +205,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     from century_tui.tui.app import CenturyApp
 
-    CenturyApp(game, skin=args.skin, replay=True, autosave=False).run()
+    CenturyApp(game, skin=args.skin, replay=True, autosave=False, language=args.lang).run()
     return 0
 
 
@@ -216,7 +230,22 @@ def cmd_saves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _words_for(argv: Sequence[str]) -> None:
+    """Messages in the player's language from the start: --lang, the saved one, LANG..."""
+    from century_tui import storage, text
+
+    asked = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.partition("=")[2]
+    text.set_language(text.resolve_language(asked, storage.load_settings()[0].language))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _words_for(argv)
     args = build_parser().parse_args(argv)
     if args.command == "sim":
         return cmd_sim(args)
@@ -229,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "saves":
         return cmd_saves(args)
     if args.command is None:
-        args = build_parser().parse_args(["new"])
+        args = build_parser().parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
     return cmd_new(args)
 
 
