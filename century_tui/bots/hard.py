@@ -45,7 +45,7 @@ class Weights:
 
     matched: float = 0.9
     """Worth per tier point of cubes that pay part of the best target card."""
-    spare: float = 0.5
+    spare: float = 0.7
     """Worth per tier point of the other cubes: they still need trades or a fitting card."""
     target: float = 0.3
     """Share of the best target's surplus (its worth less steps missing) counted now."""
@@ -61,6 +61,9 @@ class Weights:
 
 
 WIN_BONUS = 1000.0
+WIN_DELAY = 20.0
+"""A win found one own turn later counts this much less. Without it a winning bot that
+sees a bigger win next turn (its model opponents only claim) puts it off for ever."""
 
 
 def turns_left(state: State, me: int, w: Weights) -> float:
@@ -91,7 +94,7 @@ def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     return best, max(0.0, surplus)
 
 
-def evaluate(state: State, me: int, w: Weights = Weights()) -> float:
+def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
     """Worth of a position for seat `me`, in points.
 
     Realised points and coins count fully. Cubes count by tier: fully when they pay
@@ -100,12 +103,12 @@ def evaluate(state: State, me: int, w: Weights = Weights()) -> float:
     Merchant cards count for what they will make in the turns left (best cards
     first, each further card less), cards in hand a little more as they need no rest.
     Near the end, cubes count only their score. A finished game counts its true score,
-    with a large bonus for winning.
+    with a large bonus for winning, the larger the sooner (`depth` own turns from now).
     """
     p = state.players[me]
     if state.is_over:
         won = state.winner() == me
-        return state.score(me).total + (WIN_BONUS if won else 0.0)
+        return state.score(me).total + (WIN_BONUS - WIN_DELAY * depth if won else 0.0)
     realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
     cubes = p.cubes
     left = turns_left(state, me, w)
@@ -198,6 +201,8 @@ class HardBot:
         if state.phase == "discard":
             return discard_move(state)
         moves = candidate_moves(state)
+        if not moves:
+            raise ValueError("no move to choose: the game is over")
         if len(moves) == 1:
             return moves[0]
         return moves[self._search(imagined(state, self.seed), moves, me, deadline)]
@@ -212,14 +217,14 @@ class HardBot:
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
-            v = evaluate(s, me, self.weights)
+            v = evaluate(s, me, self.weights, 1)
             best_at_depth[i] = v
             key = _key(s, me)
             if key not in seen:
                 seen.add(key)
                 layer.append((v, i, s))
         chosen = max(range(len(moves)), key=lambda i: (best_at_depth[i], -i))
-        for _ in range(1, self.depth):
+        for depth in range(2, self.depth + 1):
             layer.sort(key=lambda x: (-x[0], x[1]))
             layer = layer[: self.beam]
             scores = [float("-inf")] * len(moves)
@@ -242,7 +247,7 @@ class HardBot:
                     if key in seen:
                         continue
                     seen.add(key)
-                    v = evaluate(c, me, self.weights)
+                    v = evaluate(c, me, self.weights, depth)
                     if v > scores[i]:
                         scores[i] = v
                     nxt.append((v, i, c))
