@@ -1,12 +1,16 @@
-"""The Textual app: screens, the live skin switch, settings, and the command palette."""
+"""The Textual app: screens, the live skin and language switches, settings, and the
+command palette (whose own words, and Textual's system commands, come from t() too)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.reactive import reactive
+from textual.theme import ThemeProvider
 
 from century_tui import storage, text
 from century_tui.engine.game import Game
@@ -32,6 +36,8 @@ class CenturyApp(Localized, App[None]):
     """The skin on show; switching it redraws every screen and is remembered."""
     handoff: reactive[bool] = reactive(True, init=False)
     """Show the pass screen between two people (remembered)."""
+    language: reactive[str] = reactive(text.DEFAULT_LANGUAGE, init=False)
+    """The language every word is shown in; switching it redraws every screen and is remembered."""
 
     def __init__(
         self,
@@ -46,19 +52,27 @@ class CenturyApp(Localized, App[None]):
         bot_delay_ms: int | None = None,
         autosave: bool = True,
         replay: bool = False,
+        language: str | None = None,
     ) -> None:
+        """`language` is `--lang`; without it the saved setting, then (only when the settings
+        come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English."""
         super().__init__()
-        self.localize_bindings()
         notice = None
+        environ = None
         if settings is None:
             settings, notice = storage.load_settings()
+        else:
+            environ = {}  # a caller's settings are the whole configuration
         self.settings = settings
         self.notice = notice
-        if settings.language:
-            try:
-                text.set_language(settings.language)
-            except text.TextDataError:
-                pass
+        code = text.resolve_language(language, settings.language, environ)
+        try:
+            text.set_language(code)
+        except text.TextDataError:  # a broken language file: stay readable in English
+            code = text.DEFAULT_LANGUAGE
+            text.set_language(code)
+        self.set_reactive(CenturyApp.language, code)
+        self.localize_bindings()
         self.set_reactive(CenturyApp.skin, skin if skin in SKINS else settings.skin)
         self.set_reactive(CenturyApp.handoff, settings.handoff)
         text.set_skin(self.skin)
@@ -82,6 +96,7 @@ class CenturyApp(Localized, App[None]):
             self.theme = "ansi-dark"
         self.set_class(self.skin == "golem", "-golem")
         self.set_class(self.skin == "spice", "-spice")
+        self.set_class(render.wide_letters(), "-wide-letters")
         if self.notice:
             self.notify(t("notify.settings", notice=self.notice), severity="warning")
         game, path, resumed = self._first_game
@@ -131,6 +146,21 @@ class CenturyApp(Localized, App[None]):
         text.set_skin(skin)
         self.set_class(skin == "golem", "-golem")
         self.set_class(skin == "spice", "-spice")
+        self.redraw_words()
+        self.remember()
+        self.notify(t("notify.skin", skin=words().name), timeout=2)
+
+    def watch_language(self, code: str) -> None:
+        text.set_language(code)
+        self.settings.language = code
+        self.redraw_words()
+        self.remember()
+        self.notify(t("notify.language", language=text.language_name(code)), timeout=2)
+
+    def redraw_words(self) -> None:
+        """The skin or the language changed: every node of every open screen with a
+        `skin_changed` hook draws itself again (the log from its entries), keys included."""
+        self.set_class(render.wide_letters(), "-wide-letters")
         self.title = t("app.title")
         self.localize_bindings()
         for screen in self.screen_stack:
@@ -139,8 +169,19 @@ class CenturyApp(Localized, App[None]):
                 if callable(hook):
                     hook()
         self.refresh_bindings()
-        self.remember()
-        self.notify(t("notify.skin", skin=words().name), timeout=2)
+
+    # -------------------------------------------------------------- the palette's own words
+    def get_system_commands(self, screen) -> Iterable[SystemCommand]:
+        """Textual's system commands that this game offers, in the player's language."""
+        yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)
+        yield SystemCommand(t("cmd.quit"), t("cmd.quit_help"), self.action_quit)
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=t("cmd.placeholder")))
+
+    def search_themes(self) -> None:
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=t("cmd.theme_placeholder")))
 
     def watch_handoff(self, handoff: bool) -> None:
         self.remember()

@@ -1,4 +1,4 @@
-"""The command palette (Ctrl+P): switch skin, pass screen on/off, help, new game."""
+"""The command palette (Ctrl+P): switch skin or language, pass screen on/off, help, new game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Callable
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from century_tui.skins import SKINS
-from century_tui.text import t, words
+from century_tui.text import language_name, languages, t, words
 
 
 class CenturyCommands(Provider):
@@ -24,6 +24,11 @@ class CenturyCommands(Provider):
             out.append((t("cmd.handoff_off"), t("cmd.handoff_help"), partial(setattr, app, "handoff", False)))
         else:
             out.append((t("cmd.handoff_on"), t("cmd.handoff_help"), partial(setattr, app, "handoff", True)))
+        for code in languages():
+            if code != getattr(app, "language", None):
+                name = language_name(code)  # each language named in itself: Français, 日本語
+                out.append((t("cmd.language", language=name), t("cmd.language_help", language=name),
+                            partial(setattr, app, "language", code)))
         out.append((t("cmd.help"), t("cmd.help_help"), app.action_help))  # type: ignore[attr-defined]
         out.append((t("cmd.new_game"), t("cmd.new_game_help"), app.open_new_game))  # type: ignore[attr-defined]
         return out
