@@ -3,6 +3,10 @@
 Every cube is its letter (from the language file) on the tier's colour (from the skin
 file), so it reads under NO_COLOR, in 16 colours and to a colour-blind eye. The words
 still come from `century_tui.text`; this module only adds the colours.
+
+Widths are terminal cells, never characters: a Japanese cube letter (黄) is two cells. Where
+a card has a fixed width, `fit=` asks for the counted form (黄5→緑3) when the letters in
+full (黄黄黄黄黄→緑緑緑) would not fit.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -59,12 +64,33 @@ def cube(tier: int) -> Text:
     return Text(text.tier_letter(tier), tier_style(tier))
 
 
-def cubes(counts: Cubes, slots: int = 0, empty: str = "", gap: bool = False) -> Text:
+def wide_letters() -> bool:
+    """Do the cube letters of the current language and skin take two cells (黄赤緑茶)?"""
+    return any(cell_len(x) > 1 for x in text.words().letters)
+
+
+def counted(counts: Cubes) -> Text:
+    """The short form of some cubes: each colour once with its count, 'Y5G3' (黄5緑3)."""
+    out = Text()
+    letters = text.words().letters
+    for tier, n in enumerate(counts):
+        if n:
+            out.append(letters[tier] + (str(n) if n > 1 else ""), tier_style(tier))
+    return out if out else cubes(counts)
+
+
+def cubes(counts: Cubes, slots: int = 0, empty: str = "", gap: bool = False, fit: int | None = None) -> Text:
     """One letter per cube on its colour, cheapest first; pad to `slots` with dots.
 
     `gap` puts a space between colours (for roomy cards). No cubes and no slots: the
-    language's word for none (or `empty` if given).
+    language's word for none (or `empty` if given). Wider than `fit` cells: counted.
     """
+    if fit is not None and slots == 0:
+        full = cubes(counts, gap=gap, empty=empty)
+        if full.cell_len > fit and any(counts):
+            short = counted(counts)
+            return short if short.cell_len < full.cell_len else full
+        return full
     out = Text()
     letters = text.words().letters
     for tier, n in enumerate(counts):
@@ -127,13 +153,41 @@ def rt(key: str, /, **params: Any) -> Text:
     return out
 
 
-def merchant_effect(card: int) -> Text:
+def merchant_effect(card: int, fit: int | None = None) -> Text:
+    """A merchant card's effect ('YY→G'); counted ('黄2→緑') if wider than `fit` cells."""
     c = MERCHANT_CARDS[card]
-    if c.kind == "spice":
-        return rt("card.spice", gain=c.gain)
     if c.kind == "upgrade":
         return rt("card.upgrade", steps=c.steps)
-    return rt("card.trade", pay=c.pay, gain=c.gain)
+    full = rt("card.spice", gain=c.gain) if c.kind == "spice" else rt("card.trade", pay=c.pay, gain=c.gain)
+    if fit is None or full.cell_len <= fit:
+        return full
+    if c.kind == "spice":
+        return rt("card.spice", gain=counted(c.gain))
+    return rt("card.trade", pay=counted(c.pay), gain=counted(c.gain))
+
+
+def merchant_lines(card: int, width: int) -> list[Text]:
+    """The effect in `width` cells: one line if it fits (counted if need be), else a trade
+    on two lines, cut where the cubes received begin (黄2→ / 赤2茶)."""
+    effect = merchant_effect(card, fit=width)
+    c = MERCHANT_CARDS[card]
+    if effect.cell_len <= width or c.kind != "trade":
+        return [effect]
+    head = rt("card.trade", pay=counted(c.pay), gain=Text(""))
+    cut = len(head.plain)
+    if not effect.plain.startswith(head.plain) or cut == 0:
+        return [effect]
+    return [effect[:cut], effect[cut:]]
+
+
+@lru_cache(maxsize=64)
+def _widest_effect(language: str, skin: str, fit: int) -> int:
+    return max(merchant_effect(card, fit=fit).cell_len for card in range(len(MERCHANT_CARDS)))
+
+
+def widest_effect(fit: int) -> int:
+    """Cells taken by the widest merchant effect in the current language and skin."""
+    return _widest_effect(text.language(), text.skin(), fit)
 
 
 def point_cost(card: int) -> Text:

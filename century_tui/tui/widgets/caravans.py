@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Vertical
 from textual.widget import Widget
@@ -30,6 +31,11 @@ class CaravanInfo:
     lower: int
     current: bool
     first: bool
+
+
+def bot_tag(level: str) -> str:
+    """'(hard bot)', the level in the player's language."""
+    return t("board.bot_tag", level=t(f"level.{level}"))
 
 
 class CaravanLine(Widget):
@@ -75,7 +81,7 @@ class CaravanLine(Widget):
         out.append_text(stats)
         if info.bot:
             out.append(" ")
-            out.append(t("board.bot_tag", level=info.bot), "italic dim")
+            out.append(bot_tag(info.bot), "italic dim")
         out.truncate(self.size.width, overflow="ellipsis")
         return out
 
@@ -94,7 +100,7 @@ class Caravans(Vertical):
         yield from self.lines
 
     def show(self, infos: list[CaravanInfo]) -> None:
-        width = min(max(len(i.name) for i in infos), 14)
-        tags = max((len(t("board.bot_tag", level=i.bot)) + 1 for i in infos if i.bot), default=0)
+        width = min(max(cell_len(i.name) for i in infos), 14)  # cells: アン is 4 wide
+        tags = max((cell_len(bot_tag(i.bot)) + 1 for i in infos if i.bot), default=0)
         for line, info in zip(self.lines, infos):
             line.show(info, width, tags)

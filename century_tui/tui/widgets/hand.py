@@ -25,7 +25,8 @@ class HandItem:
 
 
 CHIP_WIDTH = 13
-"""Cells per card chip: a digit, a space, the widest effect (9) and padding."""
+"""Cells per card chip: a digit, a space, the widest effect (9) and padding; more when the
+language's cube letters are two cells wide (the widest effect then measured, counted)."""
 
 
 class HandCard(Widget):
@@ -63,7 +64,7 @@ class HandCard(Widget):
             return Text(t("card.played"), "italic dim")
         out = Text(str(self.position + 1) if self.position < 9 else " ", "bold")
         out.append(t("board.cursor") if self.has_class("-cursor") else " ", "bold")
-        out.append_text(render.merchant_effect(self.item.card))
+        out.append_text(render.merchant_effect(self.item.card, fit=max(1, self.size.width - 2)))
         return out
 
     def on_click(self, event) -> None:
@@ -169,7 +170,8 @@ class HandView(Localized, Widget, can_focus=True):
 
     def _fit(self) -> None:
         width = self.chips.size.width or self.size.width or 80
-        chip = CHIP_WIDTH + (4 if self.screen.has_class("-tall") else 0)
+        chip = max(CHIP_WIDTH, render.widest_effect(CHIP_WIDTH - 4) + 4)
+        chip += 4 if self.screen.has_class("-tall") else 0
         columns = max(1, width // chip)
         if self.chips.styles.grid_size_columns != columns:
             self.chips.styles.grid_size_columns = columns
@@ -180,6 +182,7 @@ class HandView(Localized, Widget, can_focus=True):
     def skin_changed(self) -> None:
         self.localize_bindings()
         self.border_title = Text(t("board.hand_title", name=self.owner))
+        self._fit()
         for chip in self.chips.children:
             chip.refresh()
 

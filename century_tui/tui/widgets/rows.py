@@ -102,18 +102,39 @@ class PointCardView(CardView):
             return Text("")
         width, height = self.size.width, self.size.height
         c = POINT_CARDS[card]
-        points = Text(t("card.points", points=c.points), "bold")
         coin = self._coin_text()
         if height <= 2:
-            line = _spread(render.cubes(c.cost), points, width)
+            cost, points = self._cost_line()
+            line = _spread(cost, points, width) if points is not None else cost
             return line if height <= 1 else Text("\n").join([line, coin])
         lines = [Text("") for _ in range(height)]
-        lines[0] = render.cubes(c.cost, gap=True)
+        lines[0] = render.cubes(c.cost, gap=True, fit=width)
         lines[(height - 1) // 2] = render.rt("card.points_long", points=Text(str(c.points), "bold"))
         lines[-1] = coin
         for line in lines:
             line.align("center", width)
         return Text("\n").join(lines)
+
+    def _cost_line(self) -> tuple[Text, Text | None]:
+        """Cost and points for one line; points None when they do not fit beside the cost
+        (wide letters, 黄赤緑茶): then they sit in the bottom border."""
+        c = POINT_CARDS[self.slot.card]
+        width = self.size.width
+        points = Text(t("card.points", points=c.points), "bold")
+        cost = render.cubes(c.cost, fit=width - points.cell_len - 1)
+        if cost.cell_len + 1 + points.cell_len <= width:
+            return cost, points
+        return render.cubes(c.cost, fit=width), None
+
+    def subtitle(self) -> Text | None:
+        if self.slot is None or self.slot.card is None or self.size.height > 2 or not self.size.width:
+            return None
+        if self._cost_line()[1] is None:
+            return Text(t("card.points", points=POINT_CARDS[self.slot.card].points), "bold")
+        return None
+
+    def on_resize(self) -> None:
+        self.border_subtitle = self.subtitle()
 
     def _coin_text(self) -> Text:
         if self.slot.coin is None or not self.slot.coins:
@@ -132,22 +153,29 @@ class MerchantCardView(CardView):
         if card is None:
             return Text("")
         width, height = self.size.width, self.size.height
-        effect = render.merchant_effect(card)
         if height <= 1:
+            effect = render.merchant_effect(card, fit=width)
             effect.align("center", width)
             return effect
+        effect_lines = render.merchant_lines(card, width)
         on = render.cubes(self.slot.cubes, empty=" ") if any(self.slot.cubes) else Text("")
         if height == 2:
-            lines = [effect, on]
+            lines = effect_lines if len(effect_lines) == 2 else [*effect_lines, on]
+        elif height == 3 and len(effect_lines) == 2:
+            lines = [*effect_lines, on]
         else:
             kind = Text(t(f"kind.{MERCHANT_CARDS[card].kind}"), "italic dim")
-            lines = [kind, effect] + [Text("") for _ in range(height - 3)] + [on]
+            lines = [kind, *effect_lines] + [Text("") for _ in range(height - 2 - len(effect_lines))] + [on]
         for line in lines:
             line.align("center", width)
         return Text("\n").join(lines)
 
     def subtitle(self) -> Text | None:
-        if self.slot is not None and self.size.height <= 1 and any(self.slot.cubes):
+        """The cubes lying on the card, in the bottom border when the card has no line for them."""
+        if self.slot is None or self.slot.card is None or not any(self.slot.cubes):
+            return None
+        height = self.size.height
+        if height <= 1 or (height == 2 and len(render.merchant_lines(self.slot.card, self.size.width)) == 2):
             return render.cubes(self.slot.cubes)
         return None
 
