@@ -1,9 +1,10 @@
-"""Set up a game: 2–5 seats, a name and person-or-bot for each, skin, seed; or Continue."""
+"""Set up a game: 2–5 seats, a name and person-or-bot for each, skin, seed, language; or Continue."""
 
 from __future__ import annotations
 
 import random
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +17,7 @@ from century_tui.engine.game import Game, Seat
 from century_tui.engine.save import MAX_NAME, SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
-from century_tui.text import t, words
+from century_tui.text import language_name, languages, load_language, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
@@ -29,7 +30,7 @@ def seat_kinds() -> list[tuple[str, str]]:
     """(label, value) for the seat selector: a person, then every bot level there is."""
     from century_tui.bots import LEVELS
 
-    return [(t("newgame.human"), HUMAN)] + [(t("newgame.bot", level=lv), f"bot:{lv}") for lv in LEVELS]
+    return [(t("newgame.human"), HUMAN)] + [(t("newgame.bot", level=t(f"level.{lv}")), f"bot:{lv}") for lv in LEVELS]
 
 
 def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]:
@@ -42,9 +43,10 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
         if not name and level:
             bot_count[level] = bot_count.get(level, 0) + 1
-            name = t("newgame.bot_name", level=level.capitalize())
+            word = t(f"level.{level}").capitalize()
+            name = t("newgame.bot_name", level=word)
             if name.casefold() in seen:
-                name = t("newgame.bot_name_n", level=level.capitalize(), n=bot_count[level] + 1)
+                name = t("newgame.bot_name_n", level=word, n=bot_count[level] + 1)
         if not name:
             return [], t("newgame.error_empty", n=n)
         if len(name) > MAX_NAME:
@@ -69,6 +71,23 @@ class SeatRow(Horizontal):
         yield Static(Text(t("newgame.seat", n=self.n)), classes="seat-label")
         yield self.name_input
         yield self.kind
+
+    def relabel(self) -> None:
+        """The same seat in the words of the language now on show."""
+        self.query_one(".seat-label", Static).update(Text(t("newgame.seat", n=self.n)))
+        self.name_input.placeholder = t("newgame.name_placeholder")
+        defaults = {load_language(code).text["newgame.default_name"].format(n=self.n) for code in languages()}
+        if self.name_input.value in defaults:  # an untouched default name follows the language
+            self.name_input.value = t("newgame.default_name", n=self.n)
+        _reoption(self.kind, seat_kinds())
+
+
+def _reoption(select: Select, options: list[tuple[str, str]]) -> None:
+    """New option labels, the same choice, and no Changed message on the way."""
+    value = select.value
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        select.value = value
 
 
 class NewGameScreen(SizeGuard, Localized, Screen):
@@ -98,13 +117,17 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                 yield Button(t("newgame.add"), id="add", compact=True)
                 yield Button(t("newgame.remove"), id="remove", compact=True)
             with Horizontal(classes="row"):
-                yield Static(t("newgame.skin"), classes="label")
+                yield Static(t("newgame.skin"), classes="label", id="skin-label")
                 yield Select([(words(s).name, s) for s in SKINS], value=getattr(app, "skin", SKINS[0]),
                              allow_blank=False, compact=True, id="skin")
-                yield Static(t("newgame.seed"), classes="label")
+                yield Static(t("newgame.seed"), classes="label", id="seed-label")
                 yield Input("" if self.seed is None else str(self.seed), placeholder=t("newgame.seed_placeholder"),
                             compact=True, id="seed", restrict=r"[0-9]*")
-            yield Checkbox(t("newgame.handoff"), value=getattr(app, "handoff", True), compact=True, id="handoff")
+            with Horizontal(classes="row", id="handoff-row"):
+                yield Checkbox(t("newgame.handoff"), value=getattr(app, "handoff", True), compact=True, id="handoff")
+                yield Static(t("newgame.language"), classes="label", id="language-label")
+                yield Select(self.language_options(), value=getattr(app, "language", "en"), allow_blank=False,
+                             compact=True, id="language")
             with Horizontal(classes="row buttons"):
                 yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
                 if self.resume is not None:
@@ -115,6 +138,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.fit_skin_names()
         self.draw()
         self.update_buttons()
         self.query_one("#name-1", Input).focus()
@@ -130,6 +154,16 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             info = Text(t("newgame.continue") + ": ", "bold")
             info.append(t("newgame.continue_info", names=", ".join(self.resume.players), round=self.resume.round))
             self.query_one(".resume", Static).update(info)
+
+    def fit_skin_names(self) -> None:
+        """Room in the skin selector for the longest skin name in this language."""
+        widest = max(cell_len(words(s).name) for s in SKINS)
+        self.query_one("#skin", Select).styles.width = max(22, widest + 5)
+
+    @staticmethod
+    def language_options() -> list[tuple[str, str]]:
+        """Every language, each named in itself (Français, 日本語): readable whatever is on show."""
+        return [(language_name(code), code) for code in languages()]
 
     def rows(self) -> list[SeatRow]:
         return list(self.query(SeatRow))
@@ -214,10 +248,28 @@ class NewGameScreen(SizeGuard, Localized, Screen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "skin" and event.value in SKINS:
             self.app.skin = str(event.value)  # type: ignore[attr-defined]
+        elif event.select.id == "language" and event.value in languages():
+            self.app.language = str(event.value)  # type: ignore[attr-defined]
 
     def skin_changed(self) -> None:
+        """The skin or the language changed: every label again, in the words now on show."""
         self.localize_bindings()
         self.draw()
+        for button in ("add", "remove", "start", "continue", "quit"):
+            for found in self.query(f"#{button}").results(Button):
+                found.label = t(f"newgame.{button}")
+        for name in ("skin", "seed", "language"):
+            self.query_one(f"#{name}-label", Static).update(t(f"newgame.{name}"))
+        self.query_one("#seed", Input).placeholder = t("newgame.seed_placeholder")
+        self.query_one("#handoff", Checkbox).label = t("newgame.handoff")
+        for row in self.rows():
+            row.relabel()
         skin = self.query_one("#skin", Select)
+        _reoption(skin, [(words(s).name, s) for s in SKINS])
+        self.fit_skin_names()
         if skin.value != self.app.skin:  # type: ignore[attr-defined]
             skin.value = self.app.skin  # type: ignore[attr-defined]
+        language = self.query_one("#language", Select)
+        if language.value != self.app.language:  # type: ignore[attr-defined]
+            with language.prevent(Select.Changed):
+                language.value = self.app.language  # type: ignore[attr-defined]
