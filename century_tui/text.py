@@ -170,6 +170,11 @@ def register_language(code: str, raw: dict[str, Any]) -> Language:
     return lang
 
 
+def unregister_language(code: str) -> None:
+    """Forget a language added by `register_language` (files are never forgotten)."""
+    _registered.pop(code, None)
+
+
 def load_language(code: str) -> Language:
     """The language `code` (registered, else data/lang); TextDataError if missing or broken."""
     got = _registered.get(code)

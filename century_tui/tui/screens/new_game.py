@@ -88,6 +88,7 @@ def _reoption(select: Select, options: list[tuple[str, str]]) -> None:
     with select.prevent(Select.Changed):
         select.set_options(options)
         select.value = value
+        select.mutate_reactive(Select.value)  # the same value: show its new label anyway
 
 
 class NewGameScreen(SizeGuard, Localized, Screen):

@@ -1,0 +1,164 @@
+"""The language files: every English key in every language with the same placeholders,
+complete skins with distinct one-character tier letters, the rule sheets' vocabulary;
+and which language is shown: --lang, then the saved setting, then the environment."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from rich.cells import cell_len
+
+from century_tui import cli, storage, text
+from century_tui.resources import data_dir
+from century_tui.skins import SKINS
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+
+OTHERS = ["fr", "es", "pt", "ja"]
+ENGLISH = text.load_language("en")
+NOUNS = set(ENGLISH.skins["spice"].nouns())
+
+
+def params(template: str) -> set[str]:
+    """The fields a caller fills in (the skin's nouns are the language's own business:
+    French says « 1 {cube} » where English says "a {cube}", to dodge a gender)."""
+    return text.fields_of(template) - NOUNS
+
+
+def specs(template: str) -> dict[str, str]:
+    return {name: spec for _, name, spec, _ in text._FORMATTER.parse(template) if name}
+
+
+def test_the_five_languages_are_there():
+    assert set(text.languages()) >= {"en", *OTHERS}
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_english_key_and_no_other_with_the_same_placeholders(code):
+    lang = text.load_language(code)  # validated on load (structure, error codes, fields)
+    assert sorted(set(ENGLISH.text) - set(lang.text)) == [], "missing keys"
+    assert sorted(set(lang.text) - set(ENGLISH.text)) == [], "keys English does not have"
+    for key, english in ENGLISH.text.items():
+        assert params(lang.text[key]) == params(english), key
+        assert text.fields_of(lang.text[key]) <= params(english) | NOUNS, key
+        assert {k: v for k, v in specs(lang.text[key]).items() if v} == {
+            k: v for k, v in specs(english).items() if v
+        }, key
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_the_file_has_the_same_tables_as_english(code):
+    with open(data_dir() / "lang" / "en.toml", "rb") as f:
+        english = tomllib.load(f)
+    with open(data_dir() / "lang" / f"{code}.toml", "rb") as f:
+        raw = tomllib.load(f)
+    assert list(raw) == list(english)  # same tables, same order
+    assert set(raw["skin"]) == set(english["skin"]) == set(SKINS)
+    for skin in SKINS:
+        assert set(raw["skin"][skin]) == set(english["skin"][skin])
+
+
+@pytest.mark.parametrize("code", ["en", *OTHERS])
+def test_skins_are_complete_and_their_letters_distinct(code):
+    lang = text.load_language(code)
+    for skin in SKINS:
+        words = lang.skins[skin]
+        assert all(value for value in words.model_dump().values()), skin
+        assert all(len(x) == 1 for x in words.letters) and len(set(words.letters)) == 4
+        assert len(set(words.tiers)) == 4
+
+
+def test_the_rule_sheets_vocabulary():
+    ja, fr, es, pt = (text.load_language(c) for c in ("ja", "fr", "es", "pt"))
+    assert ja.skins["spice"].letters == ("黄", "赤", "緑", "茶")
+    assert (ja.skins["spice"].upper_coin, ja.skins["spice"].lower_coin) == ("金貨", "銀貨")
+    assert ja.skins["spice"].point_card == "勝利点カード" and ja.skins["golem"].upper_coin == "銅貨"
+    assert [ja.text[f"key.{k}"] for k in ("rest", "claim", "acquire")] == ["休息", "納品", "獲得"]
+    assert ja.text["kind.trade"] == "交換"
+    assert "価値上昇" in ja.text["card.upgrade"]
+    assert fr.skins["spice"].letters == ("J", "R", "V", "B") and fr.skins["spice"].point_card == "carte Points"
+    assert fr.skins["golem"].cubes == "cristaux" and fr.skins["golem"].upper_coin == "jeton de cuivre"
+    assert fr.text["key.claim"] == "Réclamer" and fr.text["modal.upgrade_title"].startswith("Améliorer")
+    assert pt.text["key.claim"] == "Reivindicar" and pt.text["modal.upgrade_title"].startswith("Aprimorar")
+    assert pt.skins["golem"].tiers == ("amarelo", "verde", "turquesa", "magenta")
+    assert pt.skins["golem"].merchant_card == "carta de mercador"
+    assert es.text["key.acquire"] == "Adquirir" and es.text["board.rest_button"] == "Descanso"
+    assert es.skins["spice"].tiers == ("amarillo", "rojo", "verde", "marrón")
+
+
+@pytest.mark.parametrize("code", ["en", *OTHERS])
+def test_help_key_columns_line_up_in_terminal_cells(code):
+    """The key list is two columns: the words start at the same cell on every line,
+    also when the key column holds a two-cell character (か)."""
+    lines = [x for x in text.load_language(code).text["help.keys"].strip("\n").splitlines() if "   " in x]
+    assert len(lines) >= 8
+    columns = set()
+    for line in lines:
+        head, _, _ = line.partition("   ")
+        tail = line[len(head):]
+        columns.add(cell_len(head) + (len(tail) - len(tail.lstrip(" "))))
+    assert columns == {18}, columns
+
+
+# ---------------------------------------------------------------- which language
+@pytest.mark.parametrize(
+    "env, want",
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANG": "pt_BR"}, "pt"),
+        ({"LANG": "es_ES@euro"}, "es"),
+        ({"LANG": "C"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+        ({"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "es_ES", "LANG": "fr_FR"}, "ja"),
+        ({"LC_MESSAGES": "es_ES", "LANG": "fr_FR"}, "es"),
+        ({"LC_ALL": "", "LANG": "pt_PT.UTF-8"}, "pt"),
+    ],
+)
+def test_language_from_the_environment(env, want):
+    assert text.resolve_language(None, None, env) == want
+
+
+def test_order_lang_then_setting_then_environment_then_english():
+    env = {"LANG": "es_ES.UTF-8"}
+    assert text.resolve_language("ja", "fr", env) == "ja"
+    assert text.resolve_language(None, "fr", env) == "fr"
+    assert text.resolve_language(None, None, env) == "es"
+    assert text.resolve_language(None, "zz", env) == "es"  # a setting for a language that went away
+    assert text.resolve_language(None, None, {"LANG": "C"}) == "en"
+
+
+def test_the_app_resolves_the_same_way(monkeypatch):
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert CenturyApp(demo.new_game()).language == "fr" and text.language() == "fr"
+    storage.save_settings(Settings(language="ja"))
+    assert CenturyApp(demo.new_game()).language == "ja"
+    assert CenturyApp(demo.new_game(), language="es").language == "es"
+    # settings handed in by a caller are the whole configuration: the environment is not read
+    assert CenturyApp(demo.new_game(), settings=Settings()).language == "en"
+    assert CenturyApp(demo.new_game(), settings=Settings(language="pt")).language == "pt"
+
+
+def test_lang_on_the_command_line(capsys, monkeypatch):
+    monkeypatch.setenv("LANG", "C")
+    parser = cli.build_parser()
+    assert parser.parse_args(["--lang", "ja"]).lang == "ja"
+    assert parser.parse_args(["--lang", "ja", "new"]).lang == "ja"
+    assert parser.parse_args(["new", "--lang", "pt"]).lang == "pt"
+    assert parser.parse_args(["resume", "--lang", "es"]).lang == "es"
+    for argv in (["--lang", "xx"], ["new", "--lang", "de"]):
+        with pytest.raises(SystemExit) as stop:
+            cli.main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "en, es, fr, ja, pt" in err
+    with pytest.raises(SystemExit):  # messages in the language asked for
+        cli.main(["new", "--lang", "fr", "--players", "Ann"])
+    assert "il faut de 2 à 5 joueurs" in capsys.readouterr().err
