@@ -1,8 +1,9 @@
 """Regenerate screenshots/*.svg from the real app: `python scripts/screenshots.py [name ...]`.
 
 Each shot (century_tui.tui.demo.showcase) starts the app headless on a reproducible
-position, presses the keys a player would, and exports the screen. Settings and saves
-go to a temporary folder, never to the real one.
+position, presses the keys a player would, and exports the screen; a few are shot again
+in Japanese and French (TRANSLATED). Settings and saves go to a temporary folder, never
+to the real one.
 """
 
 from __future__ import annotations
@@ -23,26 +24,39 @@ from century_tui.tui.demo import Shot, showcase  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 
+TRANSLATED = {
+    "board-ja-80x24": ("board-spice-80x24", "ja"),
+    "board-fr-80x24": ("board-spice-80x24", "fr"),
+    "modal-ja-acquire": ("modal-acquire", "ja"),
+}
+"""Shots of the showcase in another language: name → (showcase shot, language)."""
 
-async def shoot(shot: Shot) -> Path:
-    app = CenturyApp(shot.game(), skin=shot.skin, settings=Settings(skin=shot.skin, bot_delay_ms=0), autosave=False)
+
+async def shoot(shot: Shot, language: str = "en", name: str | None = None) -> Path:
+    name = name or shot.name
+    settings = Settings(skin=shot.skin, bot_delay_ms=0, language=language)
+    app = CenturyApp(shot.game(), skin=shot.skin, settings=settings, autosave=False)
     async with app.run_test(size=shot.size) as pilot:
         await pilot.pause()
         for key in shot.press:
             await pilot.press(key)
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
-        svg = app.export_screenshot(title=f"century — {shot.name}")
-    path = OUT / f"{shot.name}.svg"
+        svg = app.export_screenshot(title=f"century — {name}")
+    path = OUT / f"{name}.svg"
     path.write_text(svg, encoding="utf-8")
     return path
 
 
 async def main(only: list[str]) -> None:
     OUT.mkdir(exist_ok=True)
-    for shot in showcase():
+    shots = {shot.name: shot for shot in showcase()}
+    for shot in shots.values():
         if not only or shot.name in only:
             print((await shoot(shot)).relative_to(OUT.parent))
+    for name, (source, language) in TRANSLATED.items():
+        if not only or name in only:
+            print((await shoot(shots[source], language, name)).relative_to(OUT.parent))
 
 
 if __name__ == "__main__":
