@@ -36,8 +36,8 @@ DEFAULT_BUDGET_MS = 1000
 NODES_PER_MS = 6
 """Search nodes per millisecond of budget: about half what this code manages on one
 core of the reference machine, so the deterministic node limit ends the search first."""
-BEAM = 24
-DEPTH = 4
+BEAM = 48
+DEPTH = 6
 
 @dataclass(frozen=True)
 class Weights:

@@ -34,7 +34,7 @@ from century_tui.engine import (
 )
 from century_tui.engine.cubes import covers
 
-FAST_NODES = 60
+FAST_NODES = 100
 TURN_LIMIT = 150
 """Rounds a game with a thinking bot must end within (random games may run longer)."""
 
@@ -42,7 +42,7 @@ TURN_LIMIT = 150
 def fast_bot(level: str, seed: int):
     """A bot as the tests use it: the hard one with a node limit that ends well before its clock."""
     if level == "hard":
-        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES)
+        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES, beam=6, depth=3)
     return make_bot(level, seed)
 
 
