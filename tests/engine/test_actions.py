@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import mask, mid, pid, position, snapshot
+from engine_helpers import mask, mid, pid, position, snapshot
 
 from century_tui.engine import (
     CLAIM,
