@@ -170,12 +170,12 @@ def _load(path: Path):
     """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
     from century_tui import storage
     from century_tui.engine.save import SaveError
-    from century_tui.text import t
+    from century_tui.text import error_text, t
 
     try:
-        return storage.load_game(path)[0]
+        return storage.load_game(path)
     except SaveError as e:
-        print(f"century: {t('cli.save_refused', file=path, error=e)}", file=sys.stderr)
+        print(f"century: {t('cli.save_refused', file=path, error=error_text(e))}", file=sys.stderr)
         return None
 
 
@@ -211,7 +211,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_saves(args: argparse.Namespace) -> int:
     from century_tui import storage
-    from century_tui.text import t
+    from century_tui.text import error_text, t
 
     folder = storage.saves_dir()
     infos = storage.list_saves(folder) if folder.is_dir() else []
@@ -222,7 +222,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
     for info in infos:
         date = info.modified.strftime("%Y-%m-%d %H:%M")
         if info.error:
-            print(t("cli.saves_damaged", date=date, file=info.path.name, error=info.error))
+            print(t("cli.saves_damaged", date=date, file=info.path.name, error=error_text(info.error)))
             continue
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
         print(t("cli.saves_line", date=date, state=state, round=info.round,

@@ -62,6 +62,10 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 # ------------------------------------------------------------------ settings
+BOT_SPEEDS = {"fast": 200, "normal": 600, "slow": 1500}
+"""The pause after a bot's move, in ms, by the name the command palette offers."""
+
+
 class Settings(BaseModel):
     """What the player chose once and expects remembered."""
 
@@ -113,14 +117,14 @@ def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
     write_atomic(path, dumps(game, redo))
 
 
-def load_game(path: Path) -> tuple[Game, list[Move]]:
-    """The game in `path` and its redo list; SaveError (file untouched) if it cannot be read."""
+def load_game(path: Path) -> Game:
+    """The game in `path` (with its redo list); SaveError (file untouched) if it cannot be read."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"There is no save file at {path}.") from None
+        raise SaveError("no_file", path=path) from None
     except OSError as e:
-        raise SaveError(f"The save file {path} cannot be read: {e.strerror}.") from None
+        raise SaveError("unreadable", path=path, detail=e.strerror or str(e)) from None
     return loads(data)
 
 
@@ -133,7 +137,7 @@ class SaveInfo:
     round: int
     finished: bool
     modified: datetime
-    error: str | None = None
+    error: SaveError | None = None
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
@@ -143,9 +147,9 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     for path in folder.glob("*.json"):
         modified = datetime.fromtimestamp(path.stat().st_mtime)
         try:
-            game, _ = load_game(path)
+            game = load_game(path)
         except SaveError as e:
-            out.append(SaveInfo(path, (), 0, False, modified, str(e)))
+            out.append(SaveInfo(path, (), 0, False, modified, e))
             continue
         out.append(
             SaveInfo(

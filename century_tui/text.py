@@ -423,10 +423,14 @@ def error_params(code: str, params: dict[str, Any]) -> dict[str, Any]:
             value = card_from_code(value)
         elif name == "kind" and isinstance(value, str):
             value = t(f"kind.{value}")
+        elif hasattr(value, "code") and hasattr(value, "params"):  # a refusal inside an error
+            value = error_text(value)
         out[name] = value
     return out
 
 
 def error_text(error: Any) -> str:
-    """An engine refusal (IllegalMove) in the current language and skin."""
-    return t(f"error.{error.code}", **error_params(error.code, error.params))
+    """An engine refusal (IllegalMove) or a save file refused (SaveError), in the current
+    language and skin: each carries a code of its table (`error`, `save_error`) and params."""
+    table = getattr(error, "table", "error")
+    return t(f"{table}.{error.code}", **error_params(error.code, error.params))

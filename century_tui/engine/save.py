@@ -24,8 +24,34 @@ VERSION = 1
 MAX_NAME = 24
 
 
+REASONS: dict[str, str] = {
+    "not_json": "The file is not readable JSON (line {line}, column {column}): "
+    "it is damaged or was cut short while being written.",
+    "not_text": "The file is not text: it is damaged.",
+    "foreign": "This is not a Century save file (its format marker is missing).",
+    "no_version": "The save file has no valid format version: it is damaged.",
+    "newer": "This save was written by a newer version of the game (save format {version}); "
+    "this one reads format {supported}. Update century-tui to open it.",
+    "older": "Save format {version} is not supported (this game reads format {supported}).",
+    "damaged": "The save file is damaged: {detail}.",
+    "no_replay": "The save file does not replay: move {move} is not legal ({reason}). "
+    "It was edited or damaged.",
+    "no_file": "There is no save file at {path}.",
+    "unreadable": "The save file {path} cannot be read: {detail}.",
+}
+
+
 class SaveError(ValueError):
-    """A save file that cannot be loaded; the message says why in plain words."""
+    """A save file that cannot be loaded. Like IllegalMove: a `code` and `params` for a
+    translated message (the `save_error` table), and the English text as `str(e)`."""
+
+    table = "save_error"
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        english = {k: getattr(v, "reason", v) for k, v in params.items()}
+        super().__init__(REASONS[code].format(**english))
 
 
 class SeatModel(BaseModel):
@@ -120,48 +146,42 @@ def _layout(doc: dict[str, Any]) -> str:
 def _parse(text: str | bytes) -> SaveModel:
     try:
         raw = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        where = f" (line {e.lineno}, column {e.colno})" if isinstance(e, json.JSONDecodeError) else ""
-        raise SaveError(
-            f"The file is not readable JSON{where}: it is damaged or was cut short while being written."
-        ) from None
+    except UnicodeDecodeError:
+        raise SaveError("not_text") from None
+    except json.JSONDecodeError as e:
+        raise SaveError("not_json", line=e.lineno, column=e.colno) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveError("This is not a Century save file (its format marker is missing).")
+        raise SaveError("foreign")
     version = raw.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("The save file has no valid format version: it is damaged.")
+        raise SaveError("no_version")
     if version > VERSION:
-        raise SaveError(
-            f"This save was written by a newer version of the game (save format {version}); "
-            f"this one reads format {VERSION}. Update century-tui to open it."
-        )
+        raise SaveError("newer", version=version, supported=VERSION)
     if version < VERSION:
-        raise SaveError(f"Save format {version} is not supported (this game reads format {VERSION}).")
+        raise SaveError("older", version=version, supported=VERSION)
     try:
         return SaveModel.model_validate(raw)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise SaveError(f"The save file is damaged: {where}: {first['msg']}.") from None
+        raise SaveError("damaged", detail=f"{where}: {first['msg']}") from None
 
 
-def loads(text: str | bytes) -> tuple[Game, list[Move]]:
-    """The game a save holds and its redo list; SaveError if anything is wrong."""
+def loads(text: str | bytes) -> Game:
+    """The game a save holds (with its redo list); SaveError if anything is wrong."""
     model = _parse(text)
     try:
         moves = [move_from_dict(d) for d in model.moves]
         redo = [move_from_dict(d) for d in model.redo]
     except ValueError as e:
-        raise SaveError(f"The save file is damaged: {e}.") from None
+        raise SaveError("damaged", detail=str(e)) from None
     seats = [Seat(s.name, s.bot) for s in model.seats]
     try:
         game = Game(seats, model.seed, moves, redo)
         _check_redo(game)
     except ReplayError as e:
-        raise SaveError(
-            f"The save file does not replay: {e} It was edited or damaged."
-        ) from None
-    return game, redo
+        raise SaveError("no_replay", move=e.index + 1, reason=e.error) from None
+    return game
 
 
 def _check_redo(game: Game) -> None:

@@ -37,8 +37,8 @@ def test_save_names_cards_by_code():
 def test_round_trip_keeps_seats_seed_moves_and_redo():
     g = played_game()
     redo = [Rest()]
-    g2, redo2 = loads(dumps(g, redo))
-    assert (g2.seats, g2.seed, g2.moves, redo2) == (g.seats, g.seed, g.moves, redo)
+    g2 = loads(dumps(g, redo))
+    assert (g2.seats, g2.seed, g2.moves, g2.redo_moves) == (g.seats, g.seed, g.moves, redo)
     assert g2.state.scores() == g.state.scores()
 
 
@@ -69,7 +69,7 @@ def test_an_illegal_move_list_is_refused_whole():
     doc = json.loads(dumps(g))
     doc["moves"].append({"kind": "rest"})
     doc["moves"].append({"kind": "acquire", "index": 5, "payment": [3, 3, 3, 3, 3]})
-    with pytest.raises(SaveError, match=r"move 7 \(acquire merchant slot 6 .*\) is not legal"):
+    with pytest.raises(SaveError, match=r"move 7 is not legal \("):
         loads(json.dumps(doc))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import snapshot
+from engine_helpers import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,7 +77,7 @@ def test_undo_redo_round_trip_over_random_games(players, seed, bots, choice_seed
         if rng.random() < 0.2:
             break
     # the redo list survives a save and load
-    g2, _ = loads(dumps(g))
+    g2 = loads(dumps(g))
     assert g2.redo_moves == g.redo_moves and snapshot(g2.state) == snapshot(g.state)
     while g.redo():
         assert snapshot(g.state) == trail[len(g.moves)]

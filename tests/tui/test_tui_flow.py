@@ -245,7 +245,7 @@ def test_continue_resumes_the_latest_unfinished_game():
         assert screen.log_view.entries[-1].key == "log.resumed"
         await pilot.press("r")
         await settle(pilot)
-        saved, _ = storage.load_game(path)
+        saved = storage.load_game(path)
         assert len(saved.moves) == len(game.moves) + 1  # autosaved after the move
 
     run(app, body)
@@ -337,7 +337,7 @@ def test_autosave_after_every_move():
         card = first_hand_card(screen.game, "spice")
         screen.play(PlaySpice(card))
         await settle(pilot)
-        saved, _ = storage.load_game(screen.save_path)
+        saved = storage.load_game(screen.save_path)
         assert saved.moves == [PlaySpice(card)]
         assert storage.latest_unfinished().path == screen.save_path
         assert not screen.play(Claim(4)) or True  # refused or not, the save stays readable

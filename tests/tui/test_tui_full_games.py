@@ -37,7 +37,7 @@ async def _play(seed: int, rng_seed: int, step, clicks: bool, handoff: bool = Tr
         assert isinstance(app.screen, ResultsScreen)
         state = screen.game.state
         assert state.is_over and state.end_triggered is not None
-        saved, _ = storage.load_game(screen.save_path)
+        saved = storage.load_game(screen.save_path)
         assert saved.moves == screen.game.moves
         assert storage.latest_unfinished() is None
     return kinds

@@ -116,7 +116,7 @@ def test_resumed_game_goes_on_where_it_was():
     g = played(25)
     path = storage.new_save_path()
     storage.autosave(path, g)
-    game, _ = storage.load_game(path)
+    game = storage.load_game(path)
     app = CenturyApp(game, save_path=path, resumed=True, settings=Settings(bot_delay_ms=0))
 
     async def go():

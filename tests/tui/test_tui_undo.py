@@ -46,7 +46,7 @@ def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them():
         await settle(pilot)
         assert game.moves == [] and game.current_seat.name == "Ann"
         assert len(game.redo_moves) == 2
-        saved, _ = storage.load_game(board(app).save_path)
+        saved = storage.load_game(board(app).save_path)
         assert saved.moves == [] and saved.redo_moves == after[0]  # the autosave follows undo
         await pilot.press("ctrl+y")
         await settle(pilot)

@@ -17,7 +17,7 @@ from century_tui.engine.game import Game, Seat
 from century_tui.engine.save import MAX_NAME, SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
-from century_tui.text import language_name, languages, load_language, t, words
+from century_tui.text import error_text, language_name, languages, load_language, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
@@ -224,9 +224,9 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         if self.resume is None:
             return
         try:
-            game, _redo = storage.load_game(self.resume.path)
+            game = storage.load_game(self.resume.path)
         except SaveError as e:
-            self.error(t("newgame.error_load", error=str(e)))
+            self.error(t("newgame.error_load", error=error_text(e)))
             return
         self.app.start_game(game, self.resume.path, resumed=True)  # type: ignore[attr-defined]
 
