@@ -187,10 +187,17 @@ class CenturyApp(Localized, App[None]):
         self.remember()
         self.notify(t("notify.handoff_on" if handoff else "notify.handoff_off"), timeout=2)
 
+    def set_bot_speed(self, speed: str) -> None:
+        """Palette: how long to pause after a bot's move (remembered)."""
+        self.bot_delay_ms = storage.BOT_SPEEDS[speed]
+        self.remember()
+        self.notify(t("notify.bot_speed", speed=t(f"speed.{speed}")), timeout=2)
+
     def remember(self) -> None:
-        """Save the skin and pass-screen choices (a failure only costs the memory)."""
+        """Save the skin, pass-screen and bot-speed choices (a failure only costs the memory)."""
         self.settings.skin = self.skin  # type: ignore[assignment]
         self.settings.handoff = self.handoff
+        self.settings.bot_delay_ms = self.bot_delay_ms
         try:
             storage.save_settings(self.settings)
         except OSError:

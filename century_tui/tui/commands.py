@@ -1,4 +1,4 @@
-"""The command palette (Ctrl+P): switch skin or language, pass screen on/off, help, new game."""
+"""The command palette (Ctrl+P): skin, language, pass screen on/off, bot speed, help, new game."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Callable
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from century_tui.skins import SKINS
+from century_tui.storage import BOT_SPEEDS
 from century_tui.text import language_name, languages, t, words
 
 
@@ -29,6 +30,11 @@ class CenturyCommands(Provider):
                 name = language_name(code)  # each language named in itself: Français, 日本語
                 out.append((t("cmd.language", language=name), t("cmd.language_help", language=name),
                             partial(setattr, app, "language", code)))
+        for speed, delay in BOT_SPEEDS.items():
+            if delay != getattr(app, "bot_delay_ms", None):
+                name = t(f"speed.{speed}")
+                out.append((t("cmd.bot_speed", speed=name), t("cmd.bot_speed_help", seconds=f"{delay / 1000:g}"),
+                            partial(app.set_bot_speed, speed)))  # type: ignore[attr-defined]
         out.append((t("cmd.help"), t("cmd.help_help"), app.action_help))  # type: ignore[attr-defined]
         out.append((t("cmd.new_game"), t("cmd.new_game_help"), app.open_new_game))  # type: ignore[attr-defined]
         return out

@@ -1,0 +1,42 @@
+"""Settings chosen in the app are remembered: bot speed from the palette; damaged settings."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_driver import settle
+
+from century_tui import storage
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+
+
+def test_bot_speed_from_the_palette_is_used_and_remembered():
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=600))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+p")
+            await pilot.press(*"bot speed slow")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.bot_delay_ms == storage.BOT_SPEEDS["slow"]
+
+    asyncio.run(go())
+    assert storage.load_settings()[0].bot_delay_ms == storage.BOT_SPEEDS["slow"]
+
+
+def test_a_damaged_settings_file_gives_defaults_and_a_notice():
+    storage.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.settings_path().write_text("{not json")
+    app = CenturyApp(demo.new_game())
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.skin == "spice" and app.bot_delay_ms == Settings().bot_delay_ms
+            assert any("damaged" in str(n.message) for n in app._notifications)
+
+    asyncio.run(go())
