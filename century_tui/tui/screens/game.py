@@ -456,12 +456,14 @@ class GameScreen(SizeGuard, Localized, Screen):
         if s.phase == DISCARDING:
             self.action_discard()
             return
+        same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if self.needs_handoff():
             from century_tui.tui.screens.handoff import HandOffScreen
 
             self.app.push_screen(HandOffScreen(seat.name, self.since_last_turn(s.seat)))
         self.last_human = s.seat
-        self.hand.focus()
+        if not (same_person and isinstance(self.focused, (CardRow, HandView))):
+            self.hand.focus()
 
     def needs_handoff(self) -> bool:
         s = self.state

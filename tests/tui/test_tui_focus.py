@@ -1,0 +1,54 @@
+"""Where the keyboard is after a bot's move: a person who moved ahead keeps their place."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_driver import board, settle
+
+from century_tui.engine.game import Game, Seat
+from century_tui.storage import Settings
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.widgets.hand import HandView
+from century_tui.tui.widgets.rows import MerchantRow
+
+
+def bot_first() -> Game:
+    for seed in range(50):
+        g = Game([Seat("Ann"), Seat("Bot", "easy")], seed)
+        if not g.current_seat.is_human:
+            return g
+    raise AssertionError
+
+
+def test_focus_chosen_during_a_bot_turn_survives_the_bot_move():
+    game = bot_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=300, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert board(app).thinking
+            await pilot.press("m")
+            await settle(pilot)
+            assert len(game.moves) == 1 and game.current_seat.name == "Ann"
+            assert isinstance(app.focused, MerchantRow)
+            await pilot.press("r")  # Ann rests; after the bot's reply she is back where she was
+            await settle(pilot)
+            assert isinstance(app.focused, MerchantRow)
+
+    asyncio.run(go())
+
+
+def test_a_new_person_starts_on_their_hand():
+    game = Game([Seat("Ann"), Seat("Bob")], 4)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("m", "r")
+            await settle(pilot)
+            assert isinstance(app.focused, HandView)
+
+    asyncio.run(go())
