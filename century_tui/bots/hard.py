@@ -195,7 +195,7 @@ class HardBot:
         """Nodes searched by the last `choose` (for tests and benchmarks)."""
 
     def choose(self, state: State) -> Move:
-        deadline = time.perf_counter() + self.budget_ms / 1000 * 0.9
+        deadline = time.perf_counter() + self.budget_ms / 1000 * 0.8
         me = state.seat
         self.nodes = 0
         if state.phase == "discard":

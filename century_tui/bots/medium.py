@@ -21,9 +21,9 @@ from .heuristics import (
     value,
 )
 
-BUILD_CARDS = 5
+BUILD_CARDS = 7
 """Merchant cards (starting ones included) below which it still buys productive cards."""
-GOOD_BUY = 4.0
+GOOD_BUY = 3.0
 """Card rate plus cubes on it, less the cubes paid, that makes a purchase worth a turn."""
 TEMPO = 2
 """The target maximises (points + coin) / (steps missing + TEMPO): near, but worth it."""
