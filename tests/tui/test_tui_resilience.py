@@ -1,0 +1,62 @@
+"""The game goes on whatever the terminal does (issue 5): resized mid-modal, no colour."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_driver import board, hand_position, settle
+
+from century_tui.engine import MERCHANT_CARDS
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.modals import UpgradeModal
+
+
+def upgrade_position():
+    return demo.advance_until(demo.new_game(), demo.can_upgrade)
+
+
+def test_resizing_with_a_modal_open_keeps_the_modal_and_the_move():
+    game = upgrade_position()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = board(app)
+            card = demo.upgrade_card(game.state)
+            await pilot.press("h", str(hand_position(screen, card) + 1), "enter")
+            assert isinstance(app.screen, UpgradeModal)
+            before = len(game.moves)
+            for size in [(30, 10), (1, 1), (200, 60), (80, 24)]:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+                assert isinstance(app.screen, UpgradeModal)
+            await pilot.press("1", "enter")
+            await settle(pilot)
+            assert len(game.moves) == before + 1
+            assert MERCHANT_CARDS[game.moves[-1].card].kind == "upgrade" and game.moves[-1].steps
+
+    asyncio.run(go())
+
+
+
+def test_no_colour_game_goes_on(monkeypatch):
+    """Letters are checked in test_tui_text; here a NO_COLOR game takes moves and modals."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    game = upgrade_position()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.no_color
+            screen = board(app)
+            card = demo.upgrade_card(game.state)
+            before = len(game.moves)
+            await pilot.press("h", str(hand_position(screen, card) + 1), "enter", "1", "enter")
+            await settle(pilot)
+            assert len(game.moves) == before + 1
+
+    asyncio.run(go())
