@@ -36,6 +36,8 @@ DEFAULT_BUDGET_MS = 1000
 NODES_PER_MS = 6
 """Search nodes per millisecond of budget: about half what this code manages on one
 core of the reference machine, so the deterministic node limit ends the search first."""
+CLOCK_SHARE = 0.75
+"""Share of the budget the search may use: the rest covers garbage collection and a busy CPU."""
 BEAM = 48
 DEPTH = 6
 
@@ -195,7 +197,7 @@ class HardBot:
         """Nodes searched by the last `choose` (for tests and benchmarks)."""
 
     def choose(self, state: State) -> Move:
-        deadline = time.perf_counter() + self.budget_ms / 1000 * 0.8
+        deadline = time.perf_counter() + self.budget_ms / 1000 * CLOCK_SHARE
         me = state.seat
         self.nodes = 0
         if state.phase == "discard":
@@ -214,6 +216,8 @@ class HardBot:
         layer: list[tuple[float, int, State]] = []
         seen: set = set()
         for i, m in enumerate(moves):
+            if i and clock() > deadline:
+                break
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
