@@ -1,9 +1,13 @@
-"""`century cards`: every card as a player's reference table, or as JSON."""
+"""`century cards`: every card as a player's reference table, or as JSON.
+
+The tables use the player's language and the spice skin's words; the JSON is counts by
+tier (0..3), the same in every language.
+"""
 
 from __future__ import annotations
 
-from century_tui.engine.cards import MARKET_CARDS, POINT_CARDS, STARTING_CARDS, MerchantCard
-from century_tui.engine.cubes import fmt
+from century_tui.engine.cards import MARKET_CARDS, MERCHANT_CARDS, POINT_CARDS, STARTING_CARDS, MerchantCard
+from century_tui.text import cube_letters, merchant_text, t, tier_letter, words
 
 
 def _merchant_json(c: MerchantCard) -> dict:
@@ -22,28 +26,28 @@ def as_json() -> dict:
     }
 
 
-def effect(c: MerchantCard) -> str:
-    if c.kind == "spice":
-        return f"gain {fmt(c.gain)}"
-    if c.kind == "upgrade":
-        return f"upgrade {c.steps}"
-    return f"{fmt(c.pay)} → {fmt(c.gain)}"
-
-
 def print_tables() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console()
-    points = Table(title=f"Point cards ({len(POINT_CARDS)})", caption="Y yellow, R red, G green, B brown")
-    for col in ("card", "cost", "points"):
-        points.add_column(col, justify="right" if col == "points" else "left")
+    legend = ", ".join(
+        t("cards.legend_item", letter=tier_letter(i), tier=name) for i, name in enumerate(words().tiers)
+    )
+    points = Table(title=t("cards.points_title", count=len(POINT_CARDS)), caption=legend)
+    points.add_column(t("cards.col_card"))
+    points.add_column(t("cards.col_cost"))
+    points.add_column(t("cards.col_points"), justify="right")
     for p in POINT_CARDS:
-        points.add_row(p.code, fmt(p.cost), str(p.points))
-    merchants = Table(title=f"Merchant cards: {len(STARTING_CARDS)} starting + {len(MARKET_CARDS)} in the deck")
-    for col in ("card", "kind", "effect"):
-        merchants.add_column(col)
-    for c in (*STARTING_CARDS, *MARKET_CARDS):
-        merchants.add_row(c.code, c.kind, effect(c))
+        points.add_row(p.code, cube_letters(p.cost), str(p.points))
+    merchants = Table(
+        title=t("cards.merchants_title", starting=len(STARTING_CARDS), deck=len(MARKET_CARDS)), caption=legend
+    )
+    for key in ("col_card", "col_kind", "col_effect"):
+        merchants.add_column(t(f"cards.{key}"))
+    starting_first = [*range(len(MARKET_CARDS), len(MERCHANT_CARDS)), *range(len(MARKET_CARDS))]
+    for card in starting_first:
+        c = MERCHANT_CARDS[card]
+        merchants.add_row(c.code, t(f"kind.{c.kind}"), merchant_text(card))
+    console = Console()
     console.print(points)
     console.print(merchants)

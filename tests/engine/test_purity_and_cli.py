@@ -84,3 +84,10 @@ def test_cards_table_lists_every_card():
     assert out.returncode == 0
     for code in ("P01", "P36", "S01", "S10", "M01", "M43"):
         assert code in out.stdout
+
+
+def test_cards_table_in_the_players_language():
+    out = run("--lang", "fr", "cards")
+    assert out.returncode == 0
+    assert "Cartes Marchand" in out.stdout and "coût" in out.stdout
+    assert "J jaune" in out.stdout  # French tier letters
