@@ -61,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
 
     pairs = PAIRS
     if args.pairs:
-        pairs = tuple((p.split(":")[0], p.split(":")[1], 0.0) for p in args.pairs.split(","))
+        targets = {(a, b): t for a, b, t in PAIRS}
+        chosen = [tuple(p.split(":")) for p in args.pairs.split(",")]
+        pairs = tuple((a, b, targets.get((a, b), 0.0)) for a, b in chosen)
     tasks = [(a, b, args.seed + g, args.budget_ms) for a, b, _ in pairs for g in range(args.games)]
     start = time.perf_counter()
     with multiprocessing.Pool(args.processes) as pool:

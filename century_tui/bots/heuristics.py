@@ -141,11 +141,32 @@ def nearest_card(state: State, cubes: Cubes) -> int | None:
     return min(range(len(row)), key=lambda i: (deficit(cubes, COST[row[i]]), -POINTS[row[i]], i))
 
 
+def needed_cubes(have: Cubes, need: Cubes) -> Cubes:
+    """The cubes of `have` that `deficit` would use for `need`: exact matches, then the
+    spare lower cubes it plans to upgrade into the missing higher ones."""
+    used = [min(have[t], need[t]) for t in range(4)]
+    spare = [have[t] - used[t] for t in range(4)]
+    for t in (3, 2, 1):
+        s = need[t] - used[t]
+        for low in range(t - 1, -1, -1):
+            if s <= 0:
+                break
+            take = min(s, spare[low])
+            spare[low] -= take
+            used[low] += take
+            s -= take
+    return (used[0], used[1], used[2], used[3])
+
+
 def discard_move(state: State) -> Discard:
-    """The overflow discard: keep what the nearest point card needs, return the cheapest rest."""
+    """The overflow discard: keep what the nearest point card needs, return the cheapest rest.
+
+    What it needs includes the lower cubes it will upgrade: ten browns and two new
+    yellows facing a card of greens keep the yellows (the only way to greens).
+    """
     cubes = state.players[state.seat].cubes
     near = nearest_card(state, cubes)
-    keep = COST[state.point_row[near]] if near is not None else (0, 0, 0, 0)
+    keep = needed_cubes(cubes, COST[state.point_row[near]]) if near is not None else (0, 0, 0, 0)
     return least_valuable_discard(cubes, sum(cubes) - 10, keep)
 
 

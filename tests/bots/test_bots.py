@@ -200,6 +200,8 @@ def test_full_caravan_of_browns_keeps_the_yellows_it_needs():
     state.point_row = [8]  # P09: 2Y 2B
     state.phase = DISCARD
     assert discard_move(state) == Discard((0, 0, 0, 2))
+    state.point_row = [31]  # P32: 2G 3B, the yellows are its future greens
+    assert discard_move(state) == Discard((0, 0, 0, 2))
 
 
 def test_deficit_counts_upgrade_steps():
