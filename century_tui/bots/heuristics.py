@@ -1,7 +1,8 @@
 """What the easy, medium and hard bots share: cube values, sub-choices and move pruning.
 
-Everything here reads only public information (caravans, hands, rows, coins) and
-picks moves out of `state.legal_moves()`, so a bot built on it cannot cheat.
+Everything here reads only public information (caravans, hands, rows, coins).
+Moves come from `state.legal_moves()`; the two built directly (the cheapest-payment
+acquire and the overflow discard) are members of those lists, as the tests check.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from typing import Sequence
 from century_tui.engine import (
     ACQUIRE,
     CLAIM,
-    DISCARD,
     MERCHANT_CARDS,
     POINT_CARDS,
     REST,
@@ -28,8 +28,6 @@ from century_tui.engine import (
 )
 from century_tui.engine.cubes import Cubes, covers
 
-TIER_VALUE = (1, 2, 3, 4)
-"""A cube's worth in a point card's cost: the point cards are priced almost exactly so."""
 COIN_VALUE = {"upper": 3, "lower": 1, None: 0}
 
 COST = tuple(c.cost for c in POINT_CARDS)
@@ -41,7 +39,7 @@ STEPS = tuple(c.steps for c in MERCHANT_CARDS)
 
 
 def value(c: Cubes) -> int:
-    """Cube worth by tier (Y=1, R=2, G=3, B=4)."""
+    """Cube worth by tier (Y=1, R=2, G=3, B=4): point cards are priced almost exactly so."""
     return c[0] + 2 * c[1] + 3 * c[2] + 4 * c[3]
 
 
@@ -258,23 +256,3 @@ def candidate_moves(state: State) -> list[Move]:
             out.append(state.legal_moves(REST)[0])
     return out
 
-
-__all__ = [
-    "ACQUIRE",
-    "COIN_VALUE",
-    "DISCARD",
-    "RATES",
-    "TIER_VALUE",
-    "best_claim",
-    "candidate_moves",
-    "card_rate",
-    "cheapest_acquires",
-    "cheapest_payment",
-    "claim_value",
-    "deficit",
-    "discard_move",
-    "least_valuable_discard",
-    "pruned_trades",
-    "pruned_upgrades",
-    "value",
-]
