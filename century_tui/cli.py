@@ -79,6 +79,7 @@ def _language(code: str) -> str:
 
 
 LANG_HELP = "language of the game: en, fr, es, pt or ja (default: the saved choice, then LANG)"
+BUDGET_HELP = "longest a hard bot thinks about one move, in ms (default: the saved setting, 1000)"
 
 
 def build_parser() -> Parser:
@@ -105,10 +106,12 @@ def build_parser() -> Parser:
     )
     new.add_argument("--skin", choices=("spice", "golem"), default=None, help="spice (Spice Road) or golem (Golem Edition)")
     new.add_argument("--seed", type=_count(0), default=None, help="the same seed deals the same game")
+    new.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=BUDGET_HELP)
 
     resume = sub.add_parser("resume", help="go on with a saved game (default: the latest unfinished one)")
     resume.add_argument("file", nargs="?", type=Path, default=None, help="a save file")
     resume.add_argument("--skin", choices=("spice", "golem"), default=None)
+    resume.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=BUDGET_HELP)
 
     sub.add_parser("saves", help="list saved games")
 
@@ -162,7 +165,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             build_parser().error(problem)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         game = Game(seats, seed)
-    CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang).run()
+    CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms).run()
     return 0
 
 
@@ -195,7 +198,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return 1
     from century_tui.tui.app import CenturyApp
 
-    CenturyApp(game, save_path=path, resumed=True, skin=args.skin, language=args.lang).run()
+    CenturyApp(
+        game, save_path=path, resumed=True, skin=args.skin, language=args.lang, bot_budget_ms=args.budget_ms
+    ).run()
     return 0
 
 

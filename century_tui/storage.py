@@ -75,6 +75,8 @@ class Settings(BaseModel):
     """Show a "pass to <name>" screen between two human players."""
     bot_delay_ms: int = Field(600, ge=0, le=5000)
     """Pause after a bot's move so people can follow it."""
+    bot_budget_ms: int = Field(1000, ge=50, le=60000)
+    """Longest a searching (hard) bot may think about one move."""
     language: str | None = None
 
 

@@ -50,6 +50,7 @@ class CenturyApp(Localized, App[None]):
         seed: int | None = None,
         settings: storage.Settings | None = None,
         bot_delay_ms: int | None = None,
+        bot_budget_ms: int | None = None,
         autosave: bool = True,
         replay: bool = False,
         language: str | None = None,
@@ -77,6 +78,7 @@ class CenturyApp(Localized, App[None]):
         self.set_reactive(CenturyApp.handoff, settings.handoff)
         text.set_skin(self.skin)
         self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
+        self.bot_budget_ms = settings.bot_budget_ms if bot_budget_ms is None else bot_budget_ms
         self.autosave_games = autosave
         self._first_game = (game, save_path, resumed)
         self._replay = replay

@@ -63,3 +63,16 @@ def test_sim_and_cards_never_import_textual():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_budget_ms_reaches_the_app_and_is_checked(monkeypatch, capsys):
+    from century_tui.tui.app import CenturyApp
+
+    started = {}
+    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
+    assert cli.main(["new", "--players", "Ann,bot:hard", "--budget-ms", "250"]) == 0
+    assert started["app"].bot_budget_ms == 250
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["new", "--players", "Ann,bot:hard", "--budget-ms", "5"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and "out of range (50 to 60000)" in err

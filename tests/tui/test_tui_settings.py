@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import settle
+from tui_driver import board, settle
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -40,3 +40,30 @@ def test_a_damaged_settings_file_gives_defaults_and_a_notice():
             assert any("damaged" in str(n.message) for n in app._notifications)
 
     asyncio.run(go())
+
+
+def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
+    """The budget in the settings file (or --budget-ms) reaches the bot the worker builds."""
+    import century_tui.bots as bots
+    from century_tui.engine.game import Game, Seat
+
+    asked = []
+    real = bots.make_bot
+
+    def recording(level, seed=None, budget_ms=None):
+        asked.append((level, budget_ms))
+        return real(level, seed=seed, budget_ms=budget_ms)
+
+    monkeypatch.setattr(bots, "make_bot", recording)
+    game = next(g for g in (Game([Seat("Hal", bot="hard"), Seat("Ann")], seed=s) for s in range(20))
+                if g.current_seat.name == "Hal")  # the bot moves first
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, bot_budget_ms=80, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await settle(pilot)
+            assert board(app).game.current_seat.name == "Ann"  # the bot has moved
+
+    asyncio.run(go())
+    assert asked and asked[0] == ("hard", 80)

@@ -529,16 +529,18 @@ class GameScreen(SizeGuard, Localized, Screen):
         seat = self.game.current_seat
         token = self.epoch
         delay = getattr(self.app, "bot_delay_ms", 600) / 1000
+        budget = getattr(self.app, "bot_budget_ms", None)
         seed = bot_seed(self.game.seed, len(self.game.moves))
-        self.think(self.state.clone(), seat.bot or "random", seed, token, delay)
+        self.think(self.state.clone(), seat.bot or "random", seed, token, delay, budget)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=True)
-    def think(self, state, level: str, seed: int, token: int, delay: float) -> None:
-        """In a worker thread: a bot chooses on a copy of the state; the UI thread applies it."""
+    def think(self, state, level: str, seed: int, token: int, delay: float, budget: int | None) -> None:
+        """In a worker thread: a bot chooses on a copy of the state; the UI thread applies it.
+        The bot's thinking counts toward the pause, so a fast answer still waits `delay`."""
         from century_tui.bots import make_bot
 
         started = time.monotonic()
-        move = make_bot(level, seed=seed).choose(state)
+        move = make_bot(level, seed=seed, budget_ms=budget).choose(state)
         rest = delay - (time.monotonic() - started)
         if rest > 0:
             time.sleep(rest)
