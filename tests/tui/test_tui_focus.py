@@ -52,3 +52,24 @@ def test_a_new_person_starts_on_their_hand():
             assert isinstance(app.focused, HandView)
 
     asyncio.run(go())
+
+
+def test_keys_typed_in_one_burst_reach_the_row_they_chose():
+    """Over SSH "m2" often arrives as one packet: the 2 must pick merchant slot 2, not a hand card."""
+    from textual import events
+
+    game = Game([Seat("Ann"), Seat("Bob")], 4)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = board(app)
+            hand_cursor = screen.hand.cursor
+            for key in ("m", "2"):  # posted together, as a burst from the terminal is
+                app.post_message(events.Key(key, key))
+            await settle(pilot)
+            assert isinstance(app.focused, MerchantRow)
+            assert screen.merchants.cursor == 1 and screen.hand.cursor == hand_cursor
+
+    asyncio.run(go())

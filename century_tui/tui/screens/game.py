@@ -243,6 +243,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         bonus = render.rt("hint.acquire_bonus", cubes=on) if any(on) else Text("")
         if i == 0:
             return render.rt("hint.acquire_free", bonus=bonus), False
+        if i == 1:
+            return render.rt("hint.acquire_one", bonus=bonus), False
         return render.rt("hint.acquire", count=i, bonus=bonus), False
 
     def _hand_hint(self, hand: HandView) -> tuple[Text, bool]:
@@ -362,8 +364,10 @@ class GameScreen(SizeGuard, Localized, Screen):
         return True
 
     def action_jump(self, area: str) -> None:
-        """Straight to a row: p point cards, m merchant cards, h hand, l log."""
-        self.query_one(f"#{area}").focus()
+        """Straight to a row: p point cards, m merchant cards, h hand, l log. Focus is set
+        at once (not deferred like `widget.focus()`), so keys typed in the same burst, as
+        "m2⏎" over SSH, reach the new row."""
+        self.set_focus(self.query_one(f"#{area}"))
 
     def action_rest(self) -> None:
         if self.guard():
