@@ -84,6 +84,32 @@ def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
     run(game, body)
 
 
+def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
+    """Enter on a fresh upgrade modal would waste the card: it warns once, then plays it."""
+    game = demo.new_game()
+    for m in upgrade_game.moves:
+        game.apply(m)
+    card = demo.upgrade_card(game.state)
+
+    async def body(app, pilot, screen):
+        count = len(screen.game.moves)
+        await open_hand_card(pilot, screen, card)
+        modal = app.screen
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is modal and len(screen.game.moves) == count
+        assert "Enter again" in str(modal.query_one(".status").render())
+        await pilot.press("1")  # a step clears the warning; undoing it needs the warning again
+        assert "Enter again" not in str(modal.query_one(".status").render())
+        await pilot.press("backspace", "enter")
+        assert app.screen is modal
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.game.moves[-1] == PlayUpgrade(card, ())
+
+    run(game, body)
+
+
 def test_upgrade_by_clicks(upgrade_game):
     game = demo.new_game()
     for m in upgrade_game.moves:

@@ -92,6 +92,8 @@ async def play_keys(pilot, move: Move) -> None:
             for tier in move.steps:
                 await pilot.press(str(tier + 1))
             await pilot.press("enter")
+            if not move.steps and isinstance(app.screen, UpgradeModal):
+                await pilot.press("enter")  # no step: confirmed on the second Enter
         elif isinstance(app.screen, TradeModal):
             modal = app.screen
             while modal.times > move.times:
@@ -148,6 +150,8 @@ async def play_clicks(pilot, move: Move) -> None:
             for tier in move.steps:
                 await pilot.click(f"#raise-{tier}")
             await pilot.click("#confirm")
+            if not move.steps and isinstance(app.screen, UpgradeModal):
+                await pilot.click("#confirm")  # no step: confirmed on the second click
         elif isinstance(app.screen, TradeModal):
             modal = app.screen
             while modal.times > move.times:

@@ -29,6 +29,8 @@ class UpgradeModal(MoveModal):
         self.card = card
         self.limit = MERCHANT_CARDS[card].steps
         self.steps: list[int] = []
+        self.warned = False
+        """Enter with no step chosen warns once: a wasted card is rarely meant."""
 
     def title_text(self) -> Text:
         return Text(t("modal.upgrade_title", steps=self.limit), "bold")
@@ -68,6 +70,8 @@ class UpgradeModal(MoveModal):
         if self.steps:
             status.append("   ")
             status.append(str(Steps(tuple(self.steps))))
+        elif self.warned:
+            status = Text(t("modal.upgrade_none"), "bold")
         self.query_one(".status", Static).update(status)
         for tier in range(3):
             button = self.query_one(f"#raise-{tier}", ModalButton)
@@ -75,9 +79,18 @@ class UpgradeModal(MoveModal):
             button.disabled = not self.can_raise(tier)
         self.query_one("#undo", ModalButton).disabled = not self.steps
 
+    def action_confirm(self) -> None:
+        if not self.steps and not self.warned and any(self.can_raise(tier) for tier in range(3)):
+            self.warned = True
+            self.app.bell()
+            self.changed()
+            return
+        super().action_confirm()
+
     def action_raise_tier(self, tier: int) -> None:
         if self.can_raise(tier):
             self.steps.append(tier)
+            self.warned = False
             self.changed()
         else:
             self.app.bell()
