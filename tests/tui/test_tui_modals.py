@@ -322,3 +322,24 @@ def test_discard_by_clicks(discard_game):
         assert screen.game.moves[-1] == Discard(want) and sum(want) == excess
 
     run(game, body)
+
+
+def test_preview_warns_when_a_move_leaves_more_than_ten():
+    """The discard that follows a big trade is announced in the preview, not a surprise."""
+    from textual.app import App
+
+    from century_tui.tui.modals.base import Preview
+
+    class One(App):
+        def compose(self):
+            yield Preview()
+
+    async def go():
+        async with One().run_test(size=(80, 10)) as pilot:
+            preview = pilot.app.query_one(Preview)
+            preview.show((2, 2, 1, 2), (4, 4, 1, 4))
+            assert "3 over 10" in str(preview.render())
+            preview.show((2, 2, 1, 2), (4, 4, 1, 1))
+            assert "over 10" not in str(preview.render())
+
+    asyncio.run(go())

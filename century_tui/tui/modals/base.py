@@ -31,7 +31,8 @@ class ModalButton(Button, can_focus=False):
 
 
 class Preview(Static):
-    """'Now YYYR → After YYRG': the caravan before and after the move."""
+    """'Now YYYR → After YYRG': the caravan before and after the move, and a warning
+    when the move leaves more than 10, so the discard that follows is no surprise."""
 
     def show(self, before: Cubes, after: Cubes) -> None:
         slots = max(CARAVAN_LIMIT, sum(before), sum(after))
@@ -41,6 +42,9 @@ class Preview(Static):
         out.append("  →  ", "bold")
         out.append(t("modal.after") + " ", "bold")
         out.append_text(render.cubes(after, slots=slots))
+        if sum(after) > CARAVAN_LIMIT:
+            out.append("\n")
+            out.append(t("modal.over_limit", excess=sum(after) - CARAVAN_LIMIT), "bold")
         self.update(out)
 
 
