@@ -79,7 +79,7 @@ def test_a_game_by_keys_and_clicks_shows_only_translated_words(marker):
                     await play_keys(pilot, move)
                 problems.extend(check(app, f"after {move}"))
             await pilot.press("ctrl+p")
-            await pilot.pause(0.3)  # the palette gathers its commands asynchronously
+            await settle(pilot)  # the palette gathers its commands in a worker
             problems.extend(check(app, "palette"))
             await pilot.press("escape", "f1")
             await pilot.pause()

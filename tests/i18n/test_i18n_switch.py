@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from i18n_marker import screen_lines
-from tui_driver import board, settle
+from tui_driver import board, palette, settle
 
 from century_tui import storage, text
 from century_tui.storage import Settings
@@ -25,8 +25,7 @@ def test_switch_from_the_palette_redraws_everything_and_is_remembered():
             screen = board(app)
             shown = "\n".join(screen_lines(app))
             assert "Round 8" in shown and "Ann's hand" in shown and "Ann played +RR." in shown
-            await pilot.press("ctrl+p", *"Fran", "enter")
-            await settle(pilot)
+            await palette(pilot, "Fran")
             assert app.language == "fr" and text.language() == "fr"
             shown = "\n".join(screen_lines(app))
             assert "Manche 8" in shown and "Main de Ann" in shown  # status bar, hand

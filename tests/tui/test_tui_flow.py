@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from tui_driver import board, settle
+from tui_driver import board, palette, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
@@ -67,10 +67,7 @@ def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
     async def body(app, pilot):
         await pilot.press("r")
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("ctrl+p")
-        await pilot.press(*"pass screen on")
-        await pilot.press("enter")
-        await settle(pilot)
+        await palette(pilot, "pass screen on")
         assert app.handoff is True
         assert storage.load_settings()[0].handoff is True
         await pilot.press("r")
@@ -262,8 +259,7 @@ def test_skin_switch_live_and_remembered():
         assert app.skin == "golem" and text.skin() == "golem" and app.has_class("-golem")
         assert "Pink" in screen.status.render().plain
         assert storage.load_settings()[0].skin == "golem"
-        await pilot.press("ctrl+p", *"spice road", "enter")
-        await settle(pilot)
+        await palette(pilot, "spice road")
         assert app.skin == "spice"
 
     run(app, body)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, settle
+from tui_driver import board, palette, settle
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -18,10 +18,7 @@ def test_bot_speed_from_the_palette_is_used_and_remembered():
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await pilot.press("ctrl+p")
-            await pilot.press(*"bot speed slow")
-            await pilot.press("enter")
-            await settle(pilot)
+            await palette(pilot, "bot speed slow")
             assert app.bot_delay_ms == storage.BOT_SPEEDS["slow"]
 
     asyncio.run(go())

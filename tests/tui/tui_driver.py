@@ -29,6 +29,15 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def palette(pilot, query: str) -> None:
+    """Run the command palette's first match for `query`, once its search has finished
+    (the palette searches in a worker: Enter before it ends picks a stale or no result)."""
+    await pilot.press("ctrl+p", *query)
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 async def pass_screens(pilot, clicks: bool = False) -> int:
     """Answer pass screens (Enter or a click); how many there were."""
     count = 0
