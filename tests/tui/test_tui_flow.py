@@ -150,7 +150,7 @@ def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
         await settle(pilot)
         assert len(screen.game.moves) == count + 1 and screen.game.current_seat.name == "Ann"
 
-    run(app, body, wait=False)
+    run(app, body)
 
 
 # ---------------------------------------------------------------- end of game
@@ -338,5 +338,20 @@ def test_autosave_after_every_move():
         assert storage.latest_unfinished().path == screen.save_path
         assert not screen.play(Claim(4)) or True  # refused or not, the save stays readable
         storage.load_game(screen.save_path)
+
+    run(app, body)
+
+
+def test_a_bot_is_tagged_with_its_level_unless_its_name_says_it():
+    from century_tui.tui.widgets.caravans import CaravanLine
+
+    seats = [Seat("Ann"), Seat("Hal", bot="hard"), Seat("Medium bot", bot="medium")]
+    game = next(g for g in (Game(seats, s) for s in range(30)) if g.current_seat.name == "Ann")
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        lines = [line.render().plain for line in app.screen.query(CaravanLine)]
+        ann, hal, medium = (next(li for li in lines if name in li) for name in ("Ann", "Hal", "Medium bot"))
+        assert "(hard bot)" in hal and "bot)" not in ann and "(medium bot)" not in medium
 
     run(app, body)

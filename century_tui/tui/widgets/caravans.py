@@ -33,9 +33,13 @@ class CaravanInfo:
     first: bool
 
 
-def bot_tag(level: str) -> str:
-    """'(hard bot)', the level in the player's language."""
-    return t("board.bot_tag", level=t(f"level.{level}"))
+def bot_tag(level: str | None, name: str) -> str:
+    """'(hard bot)', the level in the player's language; nothing for a person, or when the
+    name already says the level (the default names do: "Medium bot")."""
+    if not level:
+        return ""
+    word = t(f"level.{level}")
+    return "" if word.casefold() in name.casefold() else t("board.bot_tag", level=word)
 
 
 class CaravanLine(Widget):
@@ -79,9 +83,10 @@ class CaravanLine(Widget):
             if stats.cell_len <= room:
                 break
         out.append_text(stats)
-        if info.bot:
+        tag = bot_tag(info.bot, info.name)
+        if tag:
             out.append(" ")
-            out.append(bot_tag(info.bot), "italic dim")
+            out.append(tag, "italic dim")
         out.truncate(self.size.width, overflow="ellipsis")
         return out
 
@@ -101,6 +106,6 @@ class Caravans(Vertical):
 
     def show(self, infos: list[CaravanInfo]) -> None:
         width = min(max(cell_len(i.name) for i in infos), 14)  # cells: アン is 4 wide
-        tags = max((cell_len(bot_tag(i.bot)) + 1 for i in infos if i.bot), default=0)
+        tags = max((cell_len(tag) + 1 for i in infos if (tag := bot_tag(i.bot, i.name))), default=0)
         for line, info in zip(self.lines, infos):
             line.show(info, width, tags)
