@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
+
 from tui_driver import board, palette, settle
 
 from century_tui import storage, text
@@ -353,5 +355,28 @@ def test_a_bot_is_tagged_with_its_level_unless_its_name_says_it():
         lines = [line.render().plain for line in app.screen.query(CaravanLine)]
         ann, hal, medium = (next(li for li in lines if name in li) for name in ("Ann", "Hal", "Medium bot"))
         assert "(hard bot)" in hal and "bot)" not in ann and "(medium bot)" not in medium
+
+    run(app, body)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ja"])
+def test_the_key_bar_keeps_every_key_at_80_columns(language):
+    """The longest bar (merchant row, Redo offered) fits: words give way, keys never do."""
+    from century_tui.tui.widgets.keybar import KeyBar
+
+    game = Game([Seat("Ann"), Seat("Bob")], 4)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+
+    async def body(app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar).render().plain
+        assert "…" not in bar and bar.rstrip().endswith("s")  # the skin key, last
+        for key in ("1–6", "tab", " r ", " u ", "^y", "^q", "f1"):
+            assert key in bar, (key, bar)
 
     run(app, body)

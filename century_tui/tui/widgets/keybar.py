@@ -9,9 +9,23 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+
+
+def key_run(keys: list[str]) -> str:
+    """'1–6' for the digit keys 1 to 6 in a row, else the keys side by side."""
+    if len(keys) > 2 and all(k.isdigit() and len(k) == 1 for k in keys):
+        numbers = [int(k) for k in keys]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"{keys[0]}–{keys[-1]}"
+    return "".join(keys)
+
+
+def entries_width(entries: list[tuple[str, str, str, bool]]) -> int:
+    return sum(cell_len(f" {shown} ") + (cell_len(d) + 1 if d else 0) for _k, shown, d, _e in entries)
 
 
 class KeyBar(Widget):
@@ -49,7 +63,7 @@ class KeyBar(Widget):
         for group, items in groupby(shown, key=lambda be: be[0].group):
             items = list(items)
             if group is not None and len(items) > 1:
-                keys = "".join(app.get_key_display(b) for b, _ in items)
+                keys = key_run([app.get_key_display(b) for b, _ in items])
                 left.append((items[0][0].key, keys, group.description, any(e for _, e in items)))
                 continue
             for b, enabled in items:
@@ -69,8 +83,19 @@ class KeyBar(Widget):
             for key, shown, description, enabled in entries:
                 start = out.cell_len
                 out.append(f" {shown} ", key_style if enabled else "dim")
-                out.append(description + " ", "" if enabled else "dim")
+                if description:
+                    out.append(description + " ", "" if enabled else "dim")
                 self._spots.append((start, out.cell_len, key))
+
+        # too narrow (80 columns in French, or with Redo): the rightmost keys lose their
+        # words first, so every key stays visible and clickable (the help lists them all)
+        room = self.size.width - entries_width(right) - 1
+        left = list(left)
+        for i in reversed(range(len(left))):
+            if entries_width(left) <= room:
+                break
+            key, shown, _description, enabled = left[i]
+            left[i] = (key, shown, "", enabled)
 
         out = Text(no_wrap=True, overflow="ellipsis")
         draw(left, out)
