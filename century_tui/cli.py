@@ -216,7 +216,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_saves(args: argparse.Namespace) -> int:
     from century_tui import storage
-    from century_tui.text import error_text, t
+    from century_tui.text import Names, error_text, t
 
     folder = storage.saves_dir()
     infos = storage.list_saves(folder) if folder.is_dir() else []
@@ -231,7 +231,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
             continue
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
         print(t("cli.saves_line", date=date, state=state, round=info.round,
-                players=", ".join(info.players), file=info.path.name))
+                players=Names(tuple(info.players)), file=info.path.name))
     return 0
 
 

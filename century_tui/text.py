@@ -337,6 +337,16 @@ class Steps:
 
 
 @dataclass(frozen=True, slots=True)
+class Names:
+    """Player names as a template param, joined the language's way: 'Ann, Bob' / 'Ann、Bob'."""
+
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return t("log.name_sep").join(self.names)
+
+
+@dataclass(frozen=True, slots=True)
 class Coin:
     """A coin as a template param: reads as its name in the current skin."""
 

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from century_tui.engine import events as ev
 from century_tui.engine.cards import MERCHANT_CARDS
 from century_tui.engine.game import Game
-from century_tui.text import Coin, MerchantRef, Steps, TierSeq
+from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,6 @@ def opening(game: Game, resumed: bool = False) -> list[Entry]:
         return [Entry("log.resumed", {"round": s.round, "name": names[s.seat]}, None, len(game.moves))]
     order = [names[(s.first + i) % s.n] for i in range(s.n)]
     return [
-        Entry("log.new_game", {"names": ", ".join(order), "name": first}, None, 0),
+        Entry("log.new_game", {"names": Names(tuple(order)), "name": first}, None, 0),
         Entry("log.round", {"round": 1}, None, 0),
     ]

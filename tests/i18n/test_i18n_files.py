@@ -162,3 +162,15 @@ def test_lang_on_the_command_line(capsys, monkeypatch):
     with pytest.raises(SystemExit):  # messages in the language asked for
         cli.main(["new", "--lang", "fr", "--players", "Ann"])
     assert "il faut de 2 à 5 joueurs" in capsys.readouterr().err
+
+
+def test_player_names_are_listed_the_language_s_way():
+    from century_tui.text import Names
+
+    try:
+        text.set_language("ja")
+        assert "Ann、Bob、Cy" in text.t("log.new_game", names=Names(("Ann", "Bob", "Cy")), name="Ann")
+        text.set_language("fr")
+        assert "Ann, Bob, Cy" in text.t("log.new_game", names=Names(("Ann", "Bob", "Cy")), name="Ann")
+    finally:
+        text.set_language("en")

@@ -152,7 +152,7 @@ def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
         await settle(pilot)
         assert len(screen.game.moves) == count + 1 and screen.game.current_seat.name == "Ann"
 
-    run(app, body)
+    run(app, body, wait=False)  # waiting for workers would wait for the slow bot
 
 
 # ---------------------------------------------------------------- end of game

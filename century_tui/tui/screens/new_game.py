@@ -17,7 +17,7 @@ from century_tui.engine.game import Game, Seat
 from century_tui.engine.save import MAX_NAME, SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
-from century_tui.text import error_text, language_name, languages, load_language, t, words
+from century_tui.text import Names, error_text, language_name, languages, load_language, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
@@ -153,7 +153,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         self.query_one("#players-heading", Static).update(Text(t("newgame.seats"), "bold"))
         if self.resume is not None:
             info = Text(t("newgame.continue") + ": ", "bold")
-            info.append(t("newgame.continue_info", names=", ".join(self.resume.players), round=self.resume.round))
+            info.append(t("newgame.continue_info", names=Names(tuple(self.resume.players)), round=self.resume.round))
             self.query_one(".resume", Static).update(info)
 
     def fit_skin_names(self) -> None:

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from century_tui.engine.cards import POINT_CARDS
 from century_tui.engine.game import Game
-from century_tui.text import t
+from century_tui.text import Names, t
 from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.keys import Localized
@@ -69,7 +69,7 @@ class ResultsScreen(SizeGuard, Localized, Screen):
             order = sorted(tied, key=s.position)
             line.append("\n")
             line.append(
-                t("results.tie", names=", ".join(names[i] for i in order), total=best.total, name=names[winner]),
+                t("results.tie", names=Names(tuple(names[i] for i in order)), total=best.total, name=names[winner]),
                 "italic",
             )
         self.query_one(".winner", Static).update(line)

@@ -16,6 +16,7 @@ class GameLog(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10, max_lines=400, **kwargs)
         self.entries: list[Entry] = []
         self._width = 0
+        self._height = 0
 
     def add(self, entries: list[Entry]) -> None:
         self.entries.extend(entries)
@@ -40,7 +41,13 @@ class GameLog(RichLog):
         self.redraw()
 
     def on_resize(self) -> None:
-        if self.size.width != self._width:
-            self._width = self.size.width
+        """A new width rewraps every line; a new height (a row above grew, as Japanese
+        does) keeps the newest line in view if it was in view before."""
+        width, height = self.size
+        was_at_end = self.scroll_y >= self.virtual_size.height - self._height - 1
+        self._width, self._height, old_width = width, height, self._width
+        if width != old_width:
             if self.entries:
                 self.redraw()
+        elif was_at_end:
+            self.scroll_end(animate=False, immediate=True)
