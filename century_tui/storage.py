@@ -38,13 +38,14 @@ def settings_path() -> Path:
     return data_home() / "settings.json"
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Write `text` to `path` so that readers see the old file or the new one, never half."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -80,19 +81,40 @@ class Settings(BaseModel):
     language: str | None = None
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """(settings, notice): a missing file gives defaults silently, a damaged one with a notice."""
+@dataclass(frozen=True)
+class SettingsNotice:
+    """Why the settings on disk were not used. `code` names the words the player reads
+    (notify.settings_<code>): "damaged" (a copy of the file is kept) or "unreadable"."""
+
+    code: str
+    path: Path
+    kept: Path | None = None
+    detail: str = ""
+
+
+def damaged_settings_path() -> Path:
+    return settings_path().with_name("settings.damaged.json")
+
+
+def load_settings() -> tuple[Settings, SettingsNotice | None]:
+    """(settings, notice): a missing file gives defaults silently, a damaged one with a notice.
+    A damaged file is copied aside first, since the next change of setting rewrites it."""
     path = settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Settings(), None
     except OSError as e:
-        return Settings(), f"Settings could not be read ({e.strerror}); using defaults."
+        return Settings(), SettingsNotice("unreadable", path, detail=e.strerror or str(e))
     try:
-        return Settings.model_validate_json(text), None
+        return Settings.model_validate_json(raw), None
     except ValidationError:
-        return Settings(), f"The settings file {path} is damaged; using defaults."
+        kept = damaged_settings_path()
+        try:
+            write_atomic(kept, raw)
+        except OSError:
+            kept = None
+        return Settings(), SettingsNotice("damaged", path, kept)
 
 
 def save_settings(settings: Settings) -> None:

@@ -100,7 +100,9 @@ class CenturyApp(Localized, App[None]):
         self.set_class(self.skin == "spice", "-spice")
         self.set_class(render.wide_letters(), "-wide-letters")
         if self.notice:
-            self.notify(t("notify.settings", notice=self.notice), severity="warning")
+            n = self.notice
+            words = t(f"notify.settings_{n.code}", path=n.path, kept=n.kept or "", detail=n.detail)
+            self.notify(words, severity="warning", timeout=10)
         game, path, resumed = self._first_game
         if game is not None and self._replay:
             from century_tui.tui.screens.replay import ReplayScreen

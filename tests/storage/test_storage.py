@@ -123,7 +123,10 @@ def test_settings_round_trip_and_damaged_file_falls_back_with_notice():
     assert (back.skin, back.handoff, notice) == ("golem", False, None)
     storage.settings_path().write_text('{"skin": "purple"}')
     back, notice = storage.load_settings()
-    assert back.skin == "spice" and notice and "damaged" in notice
+    assert back.skin == "spice" and notice.code == "damaged"
+    assert notice.kept.read_text() == '{"skin": "purple"}'  # kept aside before any rewrite
+    storage.save_settings(back)
+    assert notice.kept.read_text() == '{"skin": "purple"}'
     storage.settings_path().write_text("\x00\x01")
     back, notice = storage.load_settings()
     assert back == storage.Settings() and notice

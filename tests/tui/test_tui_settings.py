@@ -37,6 +37,20 @@ def test_a_damaged_settings_file_gives_defaults_and_a_notice():
             assert any("damaged" in str(n.message) for n in app._notifications)
 
     asyncio.run(go())
+    assert storage.damaged_settings_path().read_text() == "{not json"  # the player's file, kept
+
+
+def test_the_settings_notice_is_in_the_player_s_language():
+    storage.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.settings_path().write_text('{"skin": 3}')
+    app = CenturyApp(demo.new_game(), language="fr")
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert any("endommagé" in str(n.message) for n in app._notifications)
+
+    asyncio.run(go())
 
 
 def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
