@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import pytest
 
@@ -136,16 +135,27 @@ def test_choose_in_a_worker_thread_gives_the_same_move():
 
 
 # ------------------------------------------------------------------ budget
-def test_hard_respects_its_wall_clock_budget():
+def test_hard_stops_searching_when_its_clock_share_is_spent(monkeypatch):
+    """A fake clock that advances 1 ms per look: the search must stop by itself at the
+    share of the budget it may use (the rest is margin), whatever the node limit."""
+    import century_tui.bots.hard as hard
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(hard.time, "perf_counter", tick)
     state = midgame(8, players=4)
-    budget_ms = 150
-    bot = HardBot(1, budget_ms=budget_ms, max_nodes=10**9, beam=500, depth=30)  # only the clock stops it
-    start = time.perf_counter()
-    move = bot.choose(state)
-    elapsed_ms = (time.perf_counter() - start) * 1000
-    assert move in state.legal_moves(move.kind)
-    assert bot.nodes > 0
-    assert elapsed_ms <= budget_ms + 100  # slack for a busy machine
+    for budget_ms, search_ms in ((150, 112.5), (100, 70), (40, 20)):
+        now[0] = 0.0
+        bot = HardBot(1, budget_ms=budget_ms, max_nodes=10**9, beam=500, depth=30)  # only the clock stops it
+        move = bot.choose(state)
+        assert move in state.legal_moves(move.kind) and bot.nodes > 0
+        # one look at the clock per node, plus one at the start: stops at the first look past it
+        assert now[0] * 1000 <= search_ms + 2, (budget_ms, now[0])
+        assert now[0] * 1000 >= search_ms - 1, (budget_ms, now[0])
 
 
 def test_hard_default_budget_is_one_second():
