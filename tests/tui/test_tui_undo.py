@@ -46,6 +46,8 @@ def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them():
         await settle(pilot)
         assert game.moves == [] and game.current_seat.name == "Ann"
         assert len(game.redo_moves) == 2
+        shown = "\n".join(strip.text for strip in board(app).log_view.lines)
+        assert shown.count("A new game") == 1 and "rested" not in shown  # the log is the replay's
         saved = storage.load_game(board(app).save_path)
         assert saved.moves == [] and saved.redo_moves == after[0]  # the autosave follows undo
         await pilot.press("ctrl+y")

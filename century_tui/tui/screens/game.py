@@ -516,8 +516,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         while self.app.screen is not self:  # the pass screen or the results go
             self.app.pop_screen()
         with self.app.batch_update():
-            self.log_view.entries = []
-            self.log_view.add(history(self.game))
+            self.log_view.reset(history(self.game))
             self.refresh_board()
         self.autosave()
         self.notify(message, timeout=3)

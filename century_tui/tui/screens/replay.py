@@ -66,9 +66,7 @@ class ReplayScreen(GameScreen):
             self.log_view.add(describe(events, self.game))
         else:
             self.game = Game(self.game.seats, self.game.seed, self.all_moves[:count])
-            self.log_view.entries = []
-            self.log_view.clear()
-            self.log_view.add(history(self.game))
+            self.log_view.reset(history(self.game))
         self.refresh_board()
 
     def action_step(self, delta: int) -> None:

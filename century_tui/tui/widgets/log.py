@@ -18,6 +18,11 @@ class GameLog(RichLog):
         self._width = 0
         self._height = 0
 
+    def reset(self, entries: list[Entry]) -> None:
+        """Show exactly these entries (after an undo or a replay jump)."""
+        self.entries = list(entries)
+        self.redraw()
+
     def add(self, entries: list[Entry]) -> None:
         self.entries.extend(entries)
         for entry in entries:
