@@ -217,6 +217,11 @@ def test_acquire_payment_by_keys_and_esc(acquire_game):
         letter = words().letters[top].lower()
         await pilot.press(letter)  # the most valuable cube goes on slot 1
         assert modal.payment[0] == top and modal.at == 1
+        await pilot.press("up", str(top + 1))  # its number does the same (for 黄赤緑茶)
+        assert modal.payment[0] == top and modal.at == 1
+        await pilot.press("up", "1")
+        assert modal.payment[0] == 0
+        await pilot.press("up", str(top + 1))
         want = tuple(modal.payment)
         await pilot.press("enter")
         await settle(pilot)

@@ -126,13 +126,19 @@ class AcquireModal(MoveModal):
             self.set_tier(self.at, nxt)
 
     def on_key(self, event: events.Key) -> None:
-        """A tier's letter (Y, R, G, B in the spice skin) places that cube on this slot."""
-        if event.character and event.character.upper() in words().letters:
-            event.stop()
-            tier = words().letters.index(event.character.upper())
-            if self.set_tier(self.at, tier) and self.at < self.index - 1:
-                self.at += 1
-                self.changed()
+        """A tier's letter (Y, R, G, B in the spice skin) or its number 1–4 (for letters no
+        keyboard types directly, as 黄赤緑茶) places that cube on this slot."""
+        char = (event.character or "").upper()
+        if char in ("1", "2", "3", "4"):
+            tier = int(char) - 1
+        elif char and char in words().letters:
+            tier = words().letters.index(char)
+        else:
+            return
+        event.stop()
+        if self.set_tier(self.at, tier) and self.at < self.index - 1:
+            self.at += 1
+            self.changed()
 
     def button(self, name: str) -> None:
         if name.startswith("pay-"):
