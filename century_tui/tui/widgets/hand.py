@@ -51,10 +51,12 @@ class HandCard(Widget):
             return
         self.position = position
         self.item = item
-        self.set_class(item is None, "-label")
-        self.set_class(item is not None and item.played, "-played")
-        self.set_class(item is not None and item.ok, "-ok")
-        self.set_class(item is not None and not item.ok, "-no")
+        self.update_classes({  # one style update, not one per class
+            "-label": item is None,
+            "-played": item is not None and item.played,
+            "-ok": item is not None and item.ok,
+            "-no": item is not None and not item.ok,
+        })
         if not self.display:
             self.display = True
         self.refresh()

@@ -52,9 +52,11 @@ class CardView(Widget):
         if slot == self.slot and not force:
             return  # unchanged: no repaint (most slots, most moves)
         self.slot = slot
-        self.set_class(slot.card is None, "-empty")
-        self.set_class(slot.card is not None and slot.ok, "-ok")
-        self.set_class(slot.card is not None and not slot.ok, "-no")
+        self.update_classes({  # one style update, not one per class
+            "-empty": slot.card is None,
+            "-ok": slot.card is not None and slot.ok,
+            "-no": slot.card is not None and not slot.ok,
+        })
         self.border_title = self.title()
         self.border_subtitle = self.subtitle()
         self.refresh()
