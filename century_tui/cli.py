@@ -4,27 +4,57 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Sequence
 
 
+ARGPARSE_WORDS = (  # argparse's own messages (English only), matched to our keys
+    (re.compile(r"invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)$"), "cli.invalid_choice"),
+    (re.compile(r"expected one argument$"), "cli.expected_one"),
+    (re.compile(r"unrecognized arguments: (?P<args>.+)$"), "cli.unrecognized"),
+    (re.compile(r"the following arguments are required: (?P<args>.+)$"), "cli.required"),
+)
+
+
+def _translated(message: str) -> str:
+    """argparse's message in the player's language: "argument --seed: ..." and the few
+    messages argparse writes itself; ours (ArgumentTypeError) are translated already."""
+    from century_tui.text import t
+
+    argument = re.match(r"argument (?P<argument>[^:]+): (?P<message>.*)$", message, re.S)
+    inner = argument["message"] if argument else message
+    for pattern, key in ARGPARSE_WORDS:
+        found = pattern.match(inner)
+        if found:
+            inner = t(key, **found.groupdict())
+            break
+    return t("cli.argument", argument=argument["argument"], message=inner) if argument else inner
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but a wrong argument gets one line on stderr and exit code 2."""
+    """argparse, but a wrong argument gets one line on stderr, in the player's language,
+    and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        from century_tui.text import t
+
+        self.exit(2, t("cli.error", prog=self.prog, message=_translated(message)) + "\n")
 
 
 def _count(low: int, high: int | None = None):
     def parse(text: str) -> int:
+        from century_tui.text import t
+
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(t("cli.not_whole", value=text)) from None
         if value < low or (high is not None and value > high):
-            span = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"{value} is out of range ({span})")
+            if high is None:
+                raise argparse.ArgumentTypeError(t("cli.below", value=value, low=low))
+            raise argparse.ArgumentTypeError(t("cli.out_of_range", value=value, low=low, high=high))
         return value
 
     return parse
@@ -36,7 +66,9 @@ def _bot_list(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     for n in names:
         if n not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown bot {n!r} (choose from {', '.join(LEVELS)})")
+            from century_tui.text import t
+
+            raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=n, levels=", ".join(LEVELS)))
     return names
 
 

@@ -174,3 +174,27 @@ def test_player_names_are_listed_the_language_s_way():
         assert "Ann, Bob, Cy" in text.t("log.new_game", names=Names(("Ann", "Bob", "Cy")), name="Ann")
     finally:
         text.set_language("en")
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--lang", "fr", "new", "--players", "A,B", "--seed", "x"], "century new : erreur : --seed : « x » n'est pas un nombre entier"),
+        (["--lang", "ja", "new", "--players", "A,B", "--skin", "tea"], "'tea'は選べません"),
+        (["--lang", "es", "new", "--players", "A,B", "--budget-ms", "5"], "5 está fuera de rango (de 50 a 60000)"),
+        (["--lang", "pt", "replay"], "faltam argumentos: file"),
+        (["--lang", "fr", "new", "--zzz"], "arguments non reconnus : --zzz"),
+        (["--lang", "fr", "sim", "--bots", "genius"], "niveau de bot inconnu « genius »"),
+    ],
+)
+def test_argument_errors_are_in_the_player_s_language(argv, says, capsys, monkeypatch):
+    """argparse's own framing and messages too, not only ours: one line, exit code 2."""
+    monkeypatch.setenv("LANG", "C")
+    try:
+        with pytest.raises(SystemExit) as stop:
+            cli.main(argv)
+    finally:
+        text.set_language("en")
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and says in err, err
+    assert "error: argument" not in err  # argparse's English framing is gone
