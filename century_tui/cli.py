@@ -33,9 +33,44 @@ def _translated(message: str) -> str:
     return t("cli.argument", argument=argument["argument"], message=inner) if argument else inner
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with "usage:" in the player's language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:  # type: ignore[override]
+        from century_tui.text import t
+
+        super().add_usage(usage, actions, groups, t("cli_help.usage") if prefix is None else prefix)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """Wrap by terminal cells: a Japanese character is two columns wide, and may end a
+        line anywhere, where argparse counts it as one and breaks only at spaces."""
+        from rich.cells import cell_len
+
+        if cell_len(text) == len(text):
+            return super()._split_lines(text, width)
+        lines, line = [], ""
+        for char in " ".join(text.split()):
+            if cell_len(line + char) > width:
+                lines.append(line.rstrip())
+                line = char.lstrip()
+            else:
+                line += char
+        return lines + [line] if line else lines
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but a wrong argument gets one line on stderr, in the player's language,
-    and exit code 2."""
+    """argparse, but in the player's language, and a wrong argument gets one line on
+    stderr and exit code 2."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        from century_tui.text import t
+
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = t("cli_help.positional")
+        self._optionals.title = t("cli_help.options")
+        self.add_argument("-h", "--help", action="help", help=t("cli_help.help"))
 
     def error(self, message: str) -> None:  # type: ignore[override]
         from century_tui.text import t
@@ -110,48 +145,47 @@ def _language(code: str) -> str:
     return code
 
 
-LANG_HELP = "language of the game: en, fr, es, pt or ja (default: the saved choice, then LANG)"
-BUDGET_HELP = "longest a hard bot thinks about one move, in ms (default: the saved setting, 1000)"
-
-
 def build_parser() -> Parser:
-    parser = Parser(prog="century", description="Century: Spice Road in the terminal.")
-    parser.add_argument("--lang", type=_language, default=None, help=LANG_HELP)
+    """The command line, its help in the current language (set before it is built)."""
+    from century_tui.text import t
+
+    def h(key: str) -> str:
+        return t(f"cli_help.{key}")
+
+    parser = Parser(prog="century", description=h("description"))
+    parser.add_argument("--lang", type=_language, default=None, help=h("lang"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    sim = sub.add_parser("sim", help="play bot games headless and print figures")
-    sim.add_argument("--games", type=_count(1), default=100)
-    sim.add_argument("--players", type=_count(2, 5), default=2)
-    sim.add_argument("--bots", type=_bot_list, default=["random"], help="comma-separated bot levels")
-    sim.add_argument("--seed", type=_count(0), default=0)
-    sim.add_argument("--budget-ms", type=_count(1), default=None, help="thinking budget per move")
-    sim.add_argument("--round-cap", type=_count(1), default=None, help="abandon games after this many rounds")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim = sub.add_parser("sim", help=h("sim"))
+    sim.add_argument("--games", type=_count(1), default=100, help=h("games"))
+    sim.add_argument("--players", type=_count(2, 5), default=2, help=h("players_count"))
+    sim.add_argument("--bots", type=_bot_list, default=["random"], help=h("bots"))
+    sim.add_argument("--seed", type=_count(0), default=0, help=h("seed_sim"))
+    sim.add_argument("--budget-ms", type=_count(1), default=None, help=h("budget_sim"))
+    sim.add_argument("--round-cap", type=_count(1), default=None, help=h("round_cap"))
+    sim.add_argument("--json", action="store_true", help=h("json_sim"))
 
-    cards = sub.add_parser("cards", help="print every card")
-    cards.add_argument("--json", action="store_true", help="print the cards as JSON")
+    cards = sub.add_parser("cards", help=h("cards"))
+    cards.add_argument("--json", action="store_true", help=h("json_cards"))
 
-    new = sub.add_parser("new", help="start a game (without --players: the new-game screen)")
-    new.add_argument(
-        "--players", type=_players, default=None, metavar="NAMES",
-        help='comma-separated names, 2 to 5; "bot:LEVEL" seats a bot, e.g. "Ann,Bob,bot:random"',
-    )
-    new.add_argument("--skin", choices=("spice", "golem"), default=None, help="spice (Spice Road) or golem (Golem Edition)")
-    new.add_argument("--seed", type=_count(0), default=None, help="the same seed deals the same game")
-    new.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=BUDGET_HELP)
+    new = sub.add_parser("new", help=h("new"))
+    new.add_argument("--players", type=_players, default=None, metavar="NAMES", help=h("players"))
+    new.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
+    new.add_argument("--seed", type=_count(0), default=None, help=h("seed"))
+    new.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=h("budget"))
 
-    resume = sub.add_parser("resume", help="go on with a saved game (default: the latest unfinished one)")
-    resume.add_argument("file", nargs="?", type=Path, default=None, help="a save file")
-    resume.add_argument("--skin", choices=("spice", "golem"), default=None)
-    resume.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=BUDGET_HELP)
+    resume = sub.add_parser("resume", help=h("resume"))
+    resume.add_argument("file", nargs="?", type=Path, default=None, help=h("file"))
+    resume.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
+    resume.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=h("budget"))
 
-    sub.add_parser("saves", help="list saved games")
+    sub.add_parser("saves", help=h("saves"))
 
-    replay = sub.add_parser("replay", help="watch a saved game again, move by move")
-    replay.add_argument("file", type=Path, help="a save file")
-    replay.add_argument("--skin", choices=("spice", "golem"), default=None)
+    replay = sub.add_parser("replay", help=h("replay"))
+    replay.add_argument("file", type=Path, help=h("file"))
+    replay.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
     for opener in (new, resume, replay):  # after the command too; SUPPRESS keeps `century --lang` set
-        opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=LANG_HELP)
+        opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser
 
 

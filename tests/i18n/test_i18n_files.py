@@ -198,3 +198,22 @@ def test_argument_errors_are_in_the_player_s_language(argv, says, capsys, monkey
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1 and says in err, err
     assert "error: argument" not in err  # argparse's English framing is gone
+
+
+def test_command_line_help_in_the_player_s_language(capsys, monkeypatch):
+    """`century --help` too: argparse's headings, every option, wrapped by terminal cells."""
+    monkeypatch.setenv("COLUMNS", "60")
+    try:
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["--lang", "fr", "--help"])
+        out = capsys.readouterr().out
+        assert stop.value.code == 0
+        assert out.startswith("usage : century") and "afficher cette aide et quitter" in out
+        assert "revoir une partie enregistrée" in out and "show this help" not in out
+        with pytest.raises(SystemExit):
+            cli.main(["--lang", "ja", "new", "--help"])
+        out = capsys.readouterr().out
+        assert out.startswith("使い方：") and "同じシードなら同じ配りになります" in out
+        assert max(cell_len(line) for line in out.splitlines()) <= 60
+    finally:
+        text.set_language("en")
