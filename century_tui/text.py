@@ -433,6 +433,8 @@ def error_params(code: str, params: dict[str, Any]) -> dict[str, Any]:
             value = card_from_code(value)
         elif name == "kind" and isinstance(value, str):
             value = t(f"kind.{value}")
+        elif name == "problem" and isinstance(value, str):  # what is wrong in a save file
+            value = t(f"save_problem.{value}")
         elif hasattr(value, "code") and hasattr(value, "params"):  # a refusal inside an error
             value = error_text(value)
         out[name] = value

@@ -33,12 +33,46 @@ REASONS: dict[str, str] = {
     "newer": "This save was written by a newer version of the game (save format {version}); "
     "this one reads format {supported}. Update century-tui to open it.",
     "older": "Save format {version} is not supported (this game reads format {supported}).",
-    "damaged": "The save file is damaged: {detail}.",
+    "damaged": "The save file is damaged: “{field}” {problem}.",
+    "bad_move": "Move {move} of the save file is not a move of this game: the file is damaged.",
     "no_replay": "The save file does not replay: move {move} is not legal ({reason}). "
     "It was edited or damaged.",
     "no_file": "There is no save file at {path}.",
     "unreadable": "The save file {path} cannot be read: {detail}.",
 }
+
+
+PROBLEMS: dict[str, str] = {
+    "missing": "is missing",
+    "unexpected": "is not expected there",
+    "wrong_type": "has the wrong type",
+    "wrong_length": "has the wrong length",
+    "out_of_range": "is out of range",
+    "not_allowed": "is not an allowed value",
+    "same_names": "has two players with the same name",
+    "invalid": "is not valid",
+}
+"""What can be wrong with one field of a save, by code (translated as save_problem.<code>)."""
+
+
+def _problem(error: dict[str, Any]) -> str:
+    """A pydantic error's type, as one of the PROBLEMS codes."""
+    kind = error["type"]
+    if kind == "missing":
+        return "missing"
+    if kind == "extra_forbidden":
+        return "unexpected"
+    if kind.endswith(("_type", "_parsing")) or kind == "int_from_float":
+        return "wrong_type"
+    if kind.endswith(("too_short", "too_long")):
+        return "wrong_length"
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        return "out_of_range"
+    if kind in ("literal_error", "enum"):
+        return "not_allowed"
+    if kind == "value_error" and tuple(error["loc"]) == ("seats",):
+        return "same_names"
+    return "invalid"
 
 
 class SaveError(ValueError):
@@ -51,13 +85,19 @@ class SaveError(ValueError):
         self.code = code
         self.params = params
         english = {k: getattr(v, "reason", v) for k, v in params.items()}
+        if "problem" in english:
+            english["problem"] = PROBLEMS[english["problem"]]
         super().__init__(REASONS[code].format(**english))
+
+
+BotLevel = Literal["random", "easy", "medium", "hard"]
+"""The bot levels a save may name (the same as century_tui.bots.LEVELS, which a test checks)."""
 
 
 class SeatModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=MAX_NAME)
-    bot: str | None = None
+    bot: BotLevel | None = None
 
 
 class SaveModel(BaseModel):
@@ -164,17 +204,19 @@ def _parse(text: str | bytes) -> SaveModel:
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise SaveError("damaged", detail=f"{where}: {first['msg']}") from None
+        raise SaveError("damaged", field=where, problem=_problem(first)) from None
 
 
 def loads(text: str | bytes) -> Game:
     """The game a save holds (with its redo list); SaveError if anything is wrong."""
     model = _parse(text)
-    try:
-        moves = [move_from_dict(d) for d in model.moves]
-        redo = [move_from_dict(d) for d in model.redo]
-    except ValueError as e:
-        raise SaveError("damaged", detail=str(e)) from None
+    recorded = []
+    for number, d in enumerate(model.moves + model.redo, start=1):
+        try:
+            recorded.append(move_from_dict(d))
+        except ValueError:
+            raise SaveError("bad_move", move=number) from None
+    moves, redo = recorded[: len(model.moves)], recorded[len(model.moves) :]
     seats = [Seat(s.name, s.bot) for s in model.seats]
     try:
         game = Game(seats, model.seed, moves, redo)

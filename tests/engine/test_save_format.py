@@ -54,7 +54,9 @@ def test_round_trip_keeps_seats_seed_moves_and_redo():
         (lambda t: t.replace('"version": 1', '"version": "1"'), "no valid format version"),
         (lambda t: t.replace('"seed": 4', '"seed": "four"'), "damaged"),
         (lambda t: t.replace('"name": "Bob"', '"name": "Ann"'), "same name"),
-        (lambda t: t.replace('"kind": "rest"', '"kind": "nap"', 1), "unknown kind of move"),
+        (lambda t: t.replace('"kind": "rest"', '"kind": "nap"', 1), r"Move \d+ of the save file is not a move"),
+        (lambda t: t.replace('"bot": null', '"bot": "genius"', 1), "“seats.0.bot” is not an allowed value"),
+        (lambda t: t.replace('"seed": 4,', '', 1), "“seed” is missing"),
         (lambda t: t.replace('"seed": 4', '"seed": 5'), "does not replay"),
     ],
 )
@@ -83,3 +85,28 @@ def test_a_redo_list_that_does_not_replay_is_refused():
     doc["redo"] = [{"kind": "claim", "index": 4}] * 3
     with pytest.raises(SaveError, match="does not replay"):
         loads(json.dumps(doc))
+
+
+def test_a_save_names_only_bot_levels_that_exist():
+    """A bot level the game cannot build would crash the game at that bot's turn."""
+    from typing import get_args
+
+    from century_tui.bots import LEVELS
+    from century_tui.engine.save import BotLevel
+
+    assert set(get_args(BotLevel)) == set(LEVELS)
+
+
+def test_what_is_wrong_in_a_save_is_said_in_the_player_s_language():
+    from century_tui import text
+
+    doc = json.loads(dumps(played_game()))
+    doc["seats"] = "x"
+    with pytest.raises(SaveError) as refused:
+        loads(json.dumps(doc))
+    assert refused.value.params == {"field": "seats", "problem": "wrong_type"}
+    try:
+        text.set_language("fr")
+        assert text.error_text(refused.value) == "La sauvegarde est abîmée : « seats » n’a pas le bon type."
+    finally:
+        text.set_language("en")
