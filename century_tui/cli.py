@@ -15,6 +15,7 @@ ARGPARSE_WORDS = (  # argparse's own messages (English only), matched to our key
     (re.compile(r"expected one argument$"), "cli.expected_one"),
     (re.compile(r"unrecognized arguments: (?P<args>.+)$"), "cli.unrecognized"),
     (re.compile(r"the following arguments are required: (?P<args>.+)$"), "cli.required"),
+    (re.compile(r"ignored explicit argument (?P<value>.+)$"), "cli.no_value"),
 )
 
 
@@ -41,21 +42,63 @@ class HelpFormatter(argparse.HelpFormatter):
 
         super().add_usage(usage, actions, groups, t("cli_help.usage") if prefix is None else prefix)
 
+    def _format_usage(self, usage, actions, groups, prefix) -> str:  # type: ignore[override]
+        """Continuation lines of the usage line up under a wide prefix ("使い方：")."""
+        from rich.cells import cell_len
+
+        extra = cell_len(prefix or "") - len(prefix or "")
+        if not extra:
+            return super()._format_usage(usage, actions, groups, prefix)
+        self._width -= extra
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+        return re.sub(r"\n(?=\s+\S)", "\n" + " " * extra, text)
+
     def _split_lines(self, text: str, width: int) -> list[str]:
-        """Wrap by terminal cells: a Japanese character is two columns wide, and may end a
-        line anywhere, where argparse counts it as one and breaks only at spaces."""
+        """Wrap by terminal cells: a Japanese character is two columns wide and a line may
+        break after it, where argparse counts one column and breaks only at spaces."""
         from rich.cells import cell_len
 
         if cell_len(text) == len(text):
             return super()._split_lines(text, width)
-        lines, line = [], ""
-        for char in " ".join(text.split()):
-            if cell_len(line + char) > width:
-                lines.append(line.rstrip())
-                line = char.lstrip()
-            else:
-                line += char
-        return lines + [line] if line else lines
+        return wrap_cells(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from rich.cells import cell_len
+
+        if cell_len(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in wrap_cells(" ".join(text.split()), width - len(indent)))
+
+
+CLOSING = "、。，．・ー）」』】〕！？：；"
+"""Japanese punctuation that may not start a line: it hangs at the end of the one before."""
+OPENING = "（「『【〔"
+"""Japanese brackets that may not end a line: they go down with the word they open."""
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """Lines of at most `width` cells (a closing mark may hang one over). Latin words stay
+    whole; a line may break between any two wide characters."""
+    from rich.cells import cell_len
+
+    tokens = re.findall(r"[^\s\u2E80-\uFFEF]+\s*|[\u2E80-\uFFEF]\s*", text)
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        if line and cell_len((line + token).rstrip()) > width and token[0] not in CLOSING:
+            carry = ""
+            while line.rstrip() and line.rstrip()[-1] in OPENING and len(line.rstrip()) > 1:
+                carry = line.rstrip()[-1] + carry  # an opening mark goes down with its word
+                line = line.rstrip()[:-1]
+            lines.append(line.rstrip())
+            line = carry
+        line += token
+    if line:
+        lines.append(line.rstrip())
+    return lines
 
 
 class Parser(argparse.ArgumentParser):
@@ -67,6 +110,7 @@ class Parser(argparse.ArgumentParser):
 
         kwargs.setdefault("formatter_class", HelpFormatter)
         kwargs["add_help"] = False
+        kwargs["allow_abbrev"] = False  # "--s" is not taken as --skin or --seed
         super().__init__(*args, **kwargs)
         self._positionals.title = t("cli_help.positional")
         self._optionals.title = t("cli_help.options")

@@ -84,7 +84,8 @@ class Settings(BaseModel):
 @dataclass(frozen=True)
 class SettingsNotice:
     """Why the settings on disk were not used. `code` names the words the player reads
-    (notify.settings_<code>): "damaged" (a copy of the file is kept) or "unreadable"."""
+    (notify.settings_<code>): "damaged" (a copy of the file is kept), "damaged_uncopied"
+    (the copy could not be written) or "unreadable"."""
 
     code: str
     path: Path
@@ -109,12 +110,13 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     try:
         return Settings.model_validate_json(raw), None
     except ValidationError:
-        kept = damaged_settings_path()
+        kept: Path | None = damaged_settings_path()
         try:
-            write_atomic(kept, raw)
+            if not kept.exists() or kept.read_bytes() != raw:  # every command reads settings
+                write_atomic(kept, raw)
         except OSError:
             kept = None
-        return Settings(), SettingsNotice("damaged", path, kept)
+        return Settings(), SettingsNotice("damaged" if kept else "damaged_uncopied", path, kept)
 
 
 def save_settings(settings: Settings) -> None:

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from century_tui.engine import Move, State
@@ -186,6 +189,33 @@ def imagined(state: State, seed: int) -> State:
     return canon.determinized(random.Random(_public_seed(seed, state)))
 
 
+_gc_lock = threading.Lock()
+_gc_searches = 0
+_gc_was_enabled = False
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """No cycle collection while searches run. A search makes thousands of short-lived
+    copies, freed by reference counting; a collection meanwhile would walk the whole heap
+    (50 ms in a long-running process) for nothing. The switch is process-wide, and a
+    bot thread left running after an undo may overlap the next one: the first search in
+    turns collection off, the last one out restores it."""
+    global _gc_searches, _gc_was_enabled
+    with _gc_lock:
+        if _gc_searches == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_searches += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_searches -= 1
+            if _gc_searches == 0 and _gc_was_enabled:
+                gc.enable()
+
+
 class HardBot:
     name = "hard"
 
@@ -219,16 +249,8 @@ class HardBot:
             raise ValueError("no move to choose: the game is over")
         if len(moves) == 1:
             return moves[0]
-        # The search makes thousands of short-lived copies, freed by reference counting;
-        # a cycle collection meanwhile would walk the whole heap (50 ms in a long-running
-        # process) for nothing, so it waits until the move is chosen.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with no_cycle_collection():
             return moves[self._search(imagined(state, self.seed), moves, me, deadline)]
-        finally:
-            if collecting:
-                gc.enable()
 
     def _search(self, root: State, moves: list[Move], me: int, deadline: float) -> int:
         """Index in `moves` of the first move of the best line found."""

@@ -138,8 +138,8 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 
 def move_from_dict(d: dict[str, Any]) -> Move:
     """The move a dict describes; ValueError if it is not one."""
-    kind = d.get("kind")
-    if kind not in _ADAPTERS:
+    kind = d.get("kind") if isinstance(d, dict) else None
+    if not isinstance(kind, str) or kind not in _ADAPTERS:
         raise ValueError(f"unknown kind of move {kind!r}")
     data = {k: v for k, v in d.items() if k != "kind"}
     if "card" in data:
@@ -203,7 +203,8 @@ def _parse(text: str | bytes) -> SaveModel:
         return SaveModel.model_validate(raw)
     except ValidationError as e:
         first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        # list positions counted from 1, as the player counts seats and moves
+        where = ".".join(str(p + 1) if isinstance(p, int) else str(p) for p in first["loc"])
         raise SaveError("damaged", field=where, problem=_problem(first)) from None
 
 

@@ -270,3 +270,22 @@ def test_acquire_moves_are_engine_moves():
     legal = state.legal_moves(ACQUIRE)
     for i in range(min(sum(cubes) + 1, len(state.merchant_row))):
         assert Acquire(i, cheapest_payment(cubes, i)) in legal
+
+
+def test_cycle_collection_is_back_after_overlapping_searches():
+    """A hard bot's thread may outlive an undo and overlap the next one: collection is off
+    while any search runs and on again after the last, whatever the order they end in."""
+    import gc
+
+    from century_tui.bots.hard import no_cycle_collection
+
+    assert gc.isenabled()
+    first, second = no_cycle_collection(), no_cycle_collection()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)  # the first ends while the second still searches
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+    HardBot(1, budget_ms=100).choose(midgame(8, players=2))
+    assert gc.isenabled()

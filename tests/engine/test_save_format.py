@@ -55,8 +55,10 @@ def test_round_trip_keeps_seats_seed_moves_and_redo():
         (lambda t: t.replace('"seed": 4', '"seed": "four"'), "damaged"),
         (lambda t: t.replace('"name": "Bob"', '"name": "Ann"'), "same name"),
         (lambda t: t.replace('"kind": "rest"', '"kind": "nap"', 1), r"Move \d+ of the save file is not a move"),
-        (lambda t: t.replace('"bot": null', '"bot": "genius"', 1), "“seats.0.bot” is not an allowed value"),
+        (lambda t: t.replace('"bot": null', '"bot": "genius"', 1), "“seats.1.bot” is not an allowed value"),
         (lambda t: t.replace('"seed": 4,', '', 1), "“seed” is missing"),
+        (lambda t: t.replace('{"kind": "rest"}', '{"kind": []}', 1), r"Move \d+ of the save file is not a move"),
+        (lambda t: t.replace('{"kind": "rest"}', '[]', 1), r"“moves.\d+” has the wrong type"),
         (lambda t: t.replace('"seed": 4', '"seed": 5'), "does not replay"),
     ],
 )
@@ -107,6 +109,6 @@ def test_what_is_wrong_in_a_save_is_said_in_the_player_s_language():
     assert refused.value.params == {"field": "seats", "problem": "wrong_type"}
     try:
         text.set_language("fr")
-        assert text.error_text(refused.value) == "La sauvegarde est abîmée : « seats » n’a pas le bon type."
+        assert text.error_text(refused.value) == "La sauvegarde est abîmée : « seats » n'a pas le bon type."
     finally:
         text.set_language("en")

@@ -185,6 +185,8 @@ def test_player_names_are_listed_the_language_s_way():
         (["--lang", "pt", "replay"], "faltam argumentos: file"),
         (["--lang", "fr", "new", "--zzz"], "arguments non reconnus : --zzz"),
         (["--lang", "fr", "sim", "--bots", "genius"], "niveau de bot inconnu « genius »"),
+        (["--lang", "fr", "sim", "--json=1"], "--json : ne prend pas de valeur ('1' donné)"),
+        (["--lang", "fr", "new", "--s", "golem"], "arguments non reconnus : --s golem"),
     ],
 )
 def test_argument_errors_are_in_the_player_s_language(argv, says, capsys, monkeypatch):
@@ -210,10 +212,19 @@ def test_command_line_help_in_the_player_s_language(capsys, monkeypatch):
         assert stop.value.code == 0
         assert out.startswith("usage : century") and "afficher cette aide et quitter" in out
         assert "revoir une partie enregistrée" in out and "show this help" not in out
-        with pytest.raises(SystemExit):
-            cli.main(["--lang", "ja", "new", "--help"])
-        out = capsys.readouterr().out
-        assert out.startswith("使い方：") and "同じシードなら同じ配りになります" in out
-        assert max(cell_len(line) for line in out.splitlines()) <= 60
+        for columns in (50, 60, 80):
+            monkeypatch.setenv("COLUMNS", str(columns))
+            for argv in (["--help"], ["new", "--help"], ["sim", "--help"], ["resume", "--help"]):
+                with pytest.raises(SystemExit):
+                    cli.main(["--lang", "ja", *argv])
+                lines = capsys.readouterr().out.splitlines()
+                assert lines[0].startswith("使い方：century")
+                for line in lines:  # fits (a closing mark may hang one over); no orphan marks
+                    assert cell_len(line) <= columns + 2, (columns, line)
+                    assert not line.lstrip().startswith(tuple(cli.CLOSING)), line
+                    assert not line.endswith(tuple(cli.OPENING)), line
+                indent = cell_len(lines[0][: lines[0].index("[")])  # "使い方：century new "
+                for line in lines[1 : lines.index("")]:  # the usage goes on under its first option
+                    assert len(line) - len(line.lstrip()) == indent, (line, indent)
     finally:
         text.set_language("en")

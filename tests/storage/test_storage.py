@@ -125,8 +125,21 @@ def test_settings_round_trip_and_damaged_file_falls_back_with_notice():
     back, notice = storage.load_settings()
     assert back.skin == "spice" and notice.code == "damaged"
     assert notice.kept.read_text() == '{"skin": "purple"}'  # kept aside before any rewrite
-    storage.save_settings(back)
-    assert notice.kept.read_text() == '{"skin": "purple"}'
+    storage.save_settings(back)  # the next change of setting rewrites the file...
+    assert storage.load_settings()[1] is None
+    assert notice.kept.read_text() == '{"skin": "purple"}'  # ...and the player's text is still there
     storage.settings_path().write_text("\x00\x01")
     back, notice = storage.load_settings()
     assert back == storage.Settings() and notice
+
+
+def test_a_damaged_settings_file_that_cannot_be_copied_says_so(monkeypatch):
+    storage.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.settings_path().write_text("{not json")
+
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage, "write_atomic", refuse)
+    settings, notice = storage.load_settings()
+    assert settings == storage.Settings() and notice.code == "damaged_uncopied" and notice.kept is None

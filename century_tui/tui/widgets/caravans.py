@@ -6,6 +6,7 @@ flag. Claimed point cards show only as a count until the end (R-CLM-2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -34,12 +35,16 @@ class CaravanInfo:
 
 
 def bot_tag(level: str | None, name: str) -> str:
-    """'(hard bot)', the level in the player's language; nothing for a person, or when the
-    name already says the level (the default names do: "Medium bot")."""
+    """'(hard bot)', the level in the player's language; nothing for a person, or for a
+    bot still under the name the game gave it ("Medium bot", "Medium bot 2"), which says it."""
     if not level:
         return ""
     word = t(f"level.{level}")
-    return "" if word.casefold() in name.casefold() else t("board.bot_tag", level=word)
+    default = t("newgame.bot_name", level=word.capitalize())
+    numbered = re.escape(t("newgame.bot_name_n", level=word.capitalize(), n="NUMBER")).replace("NUMBER", r"\d+")
+    if name.casefold() == default.casefold() or re.fullmatch(numbered, name, re.IGNORECASE):
+        return ""
+    return t("board.bot_tag", level=word)
 
 
 class CaravanLine(Widget):

@@ -48,8 +48,9 @@ class GameLog(RichLog):
     def on_resize(self) -> None:
         """A new width rewraps every line; a new height (a row above grew, as Japanese
         does) keeps the newest line in view if it was in view before."""
-        width, height = self.size
-        was_at_end = self.scroll_y >= self.virtual_size.height - self._height - 1
+        width = self.size.width
+        height = self.scrollable_content_region.height  # the lines shown, borders left out
+        was_at_end = self.scroll_y >= self.virtual_size.height - self._height
         self._width, self._height, old_width = width, height, self._width
         if width != old_width:
             if self.entries:
