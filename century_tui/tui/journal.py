@@ -77,8 +77,9 @@ def describe(events: Sequence[ev.Event], game: Game) -> list[Entry]:
             add("log.discard_required", e.seat, excess=e.excess)
         elif isinstance(e, ev.Discarded):
             add("log.discarded", e.seat, cubes=e.cubes)
-        elif isinstance(e, ev.EndTriggered):
-            add("log.end_triggered", e.seat, count=e.cards)
+        elif isinstance(e, ev.EndTriggered):  # by the round's last seat: no final round
+            over = any(isinstance(x, ev.GameOver) for x in events)
+            add("log.end_now" if over else "log.end_triggered", e.seat, count=e.cards)
         elif isinstance(e, ev.TurnEnded):
             if e.next_seat is not None and e.next_seat == state.first:
                 add("log.round", round=state.players[e.next_seat].turns + 1)

@@ -380,3 +380,27 @@ def test_the_key_bar_keeps_every_key_at_80_columns(language):
             assert key in bar, (key, bar)
 
     run(app, body)
+
+
+def test_an_end_triggered_by_the_round_s_last_seat_is_not_called_a_final_round():
+    """In the round's last seat the sixth card ends the game at once (R-END-2): the log
+    says so instead of announcing a final round that will not be played."""
+    from century_tui.bots import make_bot
+    from century_tui.engine import events as ev
+    from century_tui.tui.journal import describe
+
+    seen = set()
+    for seed in range(40):
+        game = Game([Seat("Ann"), Seat("Bob")], seed)
+        bots = [make_bot("medium", seed), make_bot("easy", seed + 1)]
+        while True:
+            events = game.apply(bots[game.state.seat].choose(game.state))
+            if any(isinstance(e, ev.EndTriggered) for e in events):
+                keys = [entry.key for entry in describe(events, game)]
+                over = game.state.is_over
+                assert ("log.end_now" in keys) == over and ("log.end_triggered" in keys) == (not over)
+                seen.add(over)
+                break
+        if seen == {True, False}:
+            return
+    raise AssertionError(f"only saw {seen}")

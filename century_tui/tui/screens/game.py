@@ -437,7 +437,7 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     def announce(self, events_: list) -> None:
         for e in events_:
-            if isinstance(e, ev.EndTriggered):
+            if isinstance(e, ev.EndTriggered) and not self.state.is_over:  # else the results say it
                 s = self.state
                 last = self.game.seats[(s.first - 1) % s.n].name
                 self.notify(
