@@ -1,34 +1,3 @@
 """Shared fixtures for the TUI tests: a throwaway data folder and a fixed colour setup."""
 
-from __future__ import annotations
-
-import pytest
-
-from century_tui import text
-from century_tui.tui import render
-
-
-@pytest.fixture(autouse=True)
-def century_home(tmp_path, monkeypatch):
-    """Settings and saves go to a temporary folder, never the real one; true colour, no
-    NO_COLOR, spice skin and English at the start of every test."""
-    home = tmp_path / "century-home"
-    monkeypatch.setenv("CENTURY_HOME", str(home))
-    monkeypatch.setenv("COLORTERM", "truecolor")
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    text.set_skin("spice")
-    text.set_language("en")
-    render.set_ansi(False)
-    yield home
-    text.set_skin("spice")
-    render.set_ansi(False)
-
-
-@pytest.fixture(autouse=True)
-def quick_pilot(monkeypatch):
-    """Pilot waits for the app to go idle by sleeping 20 ms at a time; 5 ms windows (with
-    the same 1 ms CPU threshold) keep the whole-game tests quick without skipping work."""
-    import textual._wait as wait
-
-    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 1 / 200)
-    monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 1000)
+from tui_fixtures import century_home, quick_pilot  # noqa: F401  (autouse fixtures)
