@@ -13,6 +13,7 @@ from tui_driver import board, hand_position, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, PlayUpgrade
 from century_tui.engine.cubes import times_affordable
+from century_tui.engine.game import Game
 from century_tui.storage import Settings
 from century_tui.text import words
 from century_tui.tui import demo
@@ -28,6 +29,11 @@ def fingerprint(state):
         tuple(state.merchant_cubes), state.upper_coins, state.lower_coins,
         tuple((p.cubes, p.hand, p.played, tuple(p.claimed), p.upper, p.lower, p.turns) for p in state.players),
     )
+
+
+def replayed(game: Game, moves: int | None = None) -> Game:
+    """A new game at a fixture's position (or its first `moves` moves): each test changes its own."""
+    return Game(game.seats, game.seed, game.moves[:moves])
 
 
 def run(game, body, size=(80, 24)):
@@ -51,9 +57,7 @@ def upgrade_game():
 
 
 def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
-    game = demo.new_game()
-    for m in upgrade_game.moves:
-        game.apply(m)
+    game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
     cubes = game.state.current.cubes
     seat = game.state.seat
@@ -86,9 +90,7 @@ def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
 
 def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
     """Enter on a fresh upgrade modal would waste the card: it warns once, then plays it."""
-    game = demo.new_game()
-    for m in upgrade_game.moves:
-        game.apply(m)
+    game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
 
     async def body(app, pilot, screen):
@@ -111,9 +113,7 @@ def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
 
 
 def test_upgrade_by_clicks(upgrade_game):
-    game = demo.new_game()
-    for m in upgrade_game.moves:
-        game.apply(m)
+    game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
 
     async def body(app, pilot, screen):
@@ -138,9 +138,7 @@ def trade_game():
 
 
 def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
-    game = demo.new_game()
-    for m in trade_game.moves:
-        game.apply(m)
+    game = replayed(trade_game)
     card = demo.trade_card(game.state)
     most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
     assert most >= 2
@@ -168,9 +166,7 @@ def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
 
 
 def test_trade_by_clicks(trade_game):
-    game = demo.new_game()
-    for m in trade_game.moves:
-        game.apply(m)
+    game = replayed(trade_game)
     card = demo.trade_card(game.state)
     most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
 
@@ -195,9 +191,7 @@ def acquire_game():
 
 
 def test_acquire_payment_by_keys_and_esc(acquire_game):
-    game = demo.new_game(seed=4)
-    for m in acquire_game.moves:
-        game.apply(m)
+    game = replayed(acquire_game)
     s = game.state
     cubes = s.current.cubes
     slot = 3
@@ -233,9 +227,7 @@ def test_acquire_payment_by_keys_and_esc(acquire_game):
 
 
 def test_acquire_payment_by_clicks(acquire_game):
-    game = demo.new_game(seed=4)
-    for m in acquire_game.moves:
-        game.apply(m)
+    game = replayed(acquire_game)
     cubes = game.state.current.cubes
     tiers = [t for t in range(4) if cubes[t]]
 
@@ -264,11 +256,8 @@ def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
     cubes = discard_game.state.current.cubes
     seat = discard_game.state.seat
     excess = sum(cubes) - 10
-    moves = discard_game.moves
-    game = demo.new_game(seed=5)
-    for m in moves[:-1]:
-        game.apply(m)
-    last = moves[-1]  # the move that takes the caravan over 10
+    game = replayed(discard_game, -1)
+    last = discard_game.moves[-1]  # the move that takes the caravan over 10
 
     async def body(app, pilot, screen):
         screen.play(last)
@@ -307,9 +296,7 @@ def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
 def test_discard_by_clicks(discard_game):
     cubes = discard_game.state.current.cubes
     excess = sum(cubes) - 10
-    game = demo.new_game(seed=5)
-    for m in discard_game.moves[:-1]:
-        game.apply(m)
+    game = replayed(discard_game, -1)
 
     async def body(app, pilot, screen):
         screen.play(discard_game.moves[-1])
