@@ -36,30 +36,31 @@ class Terminal:
         self.master = master
         self.seen = b""
 
+    def _read(self, timeout: float) -> bool:
+        """Take in what the program writes within `timeout`; False once the terminal is gone."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if ready:
+            try:
+                self.seen += os.read(self.master, 65536)
+            except OSError:
+                return False
+        return True
+
     def wait_for(self, needle: bytes, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while needle not in self.seen:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{needle!r} never appeared; last output {self.seen[-400:]!r}")
-            ready, _, _ = select.select([self.master], [], [], 0.1)
-            if ready:
-                try:
-                    self.seen += os.read(self.master, 65536)
-                except OSError:
-                    break
+            if not self._read(0.1):
+                break
 
     def send(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
     def drain(self, seconds: float = 0.3) -> None:
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.05)
-            if ready:
-                try:
-                    self.seen += os.read(self.master, 65536)
-                except OSError:
-                    return
+        while time.monotonic() < end and self._read(0.05):
+            pass
 
     def close(self) -> None:
         if self.proc.poll() is None:
