@@ -193,6 +193,8 @@ def build_parser() -> Parser:
     """The command line, its help in the current language (set before it is built)."""
     from century_tui.text import t
 
+    from century_tui.storage import BOT_BUDGET_MS
+
     def h(key: str) -> str:
         return t(f"cli_help.{key}")
 
@@ -216,12 +218,12 @@ def build_parser() -> Parser:
     new.add_argument("--players", type=_players, default=None, metavar="NAMES", help=h("players"))
     new.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
     new.add_argument("--seed", type=_count(0), default=None, help=h("seed"))
-    new.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=h("budget"))
+    new.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
 
     resume = sub.add_parser("resume", help=h("resume"))
     resume.add_argument("file", nargs="?", type=Path, default=None, help=h("file"))
     resume.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
-    resume.add_argument("--budget-ms", type=_count(50, 60000), default=None, help=h("budget"))
+    resume.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
 
     sub.add_parser("saves", help=h("saves"))
 

@@ -17,6 +17,7 @@ from typing import Literal
 from platformdirs import user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from century_tui.bots.hard import DEFAULT_BUDGET_MS
 from century_tui.engine.game import Game
 from century_tui.engine.moves import Move
 from century_tui.engine.save import SaveError, dumps, loads
@@ -65,6 +66,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
 # ------------------------------------------------------------------ settings
 BOT_SPEEDS = {"fast": 200, "normal": 600, "slow": 1500}
 """The pause after a bot's move, in ms, by the name the command palette offers."""
+BOT_BUDGET_MS = (50, 60_000)
+"""The thinking budgets a player may set (settings file or --budget-ms), in ms."""
 
 
 class Settings(BaseModel):
@@ -76,7 +79,7 @@ class Settings(BaseModel):
     """Show a "pass to <name>" screen between two human players."""
     bot_delay_ms: int = Field(600, ge=0, le=5000)
     """Pause after a bot's move so people can follow it."""
-    bot_budget_ms: int = Field(1000, ge=50, le=60000)
+    bot_budget_ms: int = Field(DEFAULT_BUDGET_MS, ge=BOT_BUDGET_MS[0], le=BOT_BUDGET_MS[1])
     """Longest a searching (hard) bot may think about one move."""
     language: str | None = None
 
