@@ -385,6 +385,12 @@ def cube_letters(cubes: tuple[int, int, int, int]) -> str:
     return text or t("cubes.none")
 
 
+def bot_name(level: str, n: int | None = None) -> str:
+    """The name the game gives a bot seat left unnamed: "Medium bot", or "Medium bot 2"."""
+    word = t(f"level.{level}").capitalize()
+    return t("newgame.bot_name", level=word) if n is None else t("newgame.bot_name_n", level=word, n=n)
+
+
 def coin_name(upper: bool, count: int = 1) -> str:
     w = words()
     if count == 1:

@@ -17,7 +17,7 @@ from century_tui.engine.game import Game, Seat
 from century_tui.engine.save import MAX_NAME, SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
-from century_tui.text import Names, error_text, language_name, languages, load_language, t, words
+from century_tui.text import Names, bot_name, error_text, language_name, languages, load_language, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
@@ -43,10 +43,9 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
         if not name and level:
             bot_count[level] = bot_count.get(level, 0) + 1
-            word = t(f"level.{level}").capitalize()
-            name = t("newgame.bot_name", level=word)
+            name = bot_name(level)
             if name.casefold() in seen:
-                name = t("newgame.bot_name_n", level=word, n=bot_count[level] + 1)
+                name = bot_name(level, bot_count[level] + 1)
         if not name:
             return [], t("newgame.error_empty", n=n)
         if len(name) > MAX_NAME:

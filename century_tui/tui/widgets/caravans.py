@@ -6,7 +6,6 @@ flag. Claimed point cards show only as a count until the end (R-CLM-2).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -15,8 +14,8 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from century_tui.engine.cubes import Cubes
-from century_tui.engine.state import CARAVAN_LIMIT
-from century_tui.text import t
+from century_tui.engine.state import CARAVAN_LIMIT, MAX_PLAYERS
+from century_tui.text import bot_name, t
 from century_tui.tui import render
 
 
@@ -39,12 +38,10 @@ def bot_tag(level: str | None, name: str) -> str:
     bot still under the name the game gave it ("Medium bot", "Medium bot 2"), which says it."""
     if not level:
         return ""
-    word = t(f"level.{level}")
-    default = t("newgame.bot_name", level=word.capitalize())
-    numbered = re.escape(t("newgame.bot_name_n", level=word.capitalize(), n="NUMBER")).replace("NUMBER", r"\d+")
-    if name.casefold() == default.casefold() or re.fullmatch(numbered, name, re.IGNORECASE):
+    given = [bot_name(level)] + [bot_name(level, n) for n in range(2, MAX_PLAYERS + 2)]
+    if name.casefold() in (g.casefold() for g in given):
         return ""
-    return t("board.bot_tag", level=word)
+    return t("board.bot_tag", level=t(f"level.{level}"))
 
 
 class CaravanLine(Widget):
