@@ -154,7 +154,7 @@ def _bot_list(text: str) -> list[str]:
 def _players(text: str) -> list[tuple[str, str | None]]:
     """"Ann,Bob,bot:hard" → [(name, bot level or None)]; bots without a name get one later."""
     from century_tui.bots import LEVELS
-    from century_tui.engine.save import MAX_NAME
+    from century_tui.engine.names import MAX_NAME
     from century_tui.text import t
 
     entries = [e.strip() for e in text.split(",")]

@@ -18,10 +18,10 @@ from .cards import CODES, MERCHANT_CARDS
 from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
+from .names import MAX_NAME
 
 FORMAT = "century-tui-save"
 VERSION = 1
-MAX_NAME = 24
 
 
 REASONS: dict[str, str] = {

@@ -14,7 +14,8 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import MAX_NAME, SaveError
+from century_tui.engine.names import MAX_NAME
+from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
 from century_tui.text import Names, bot_name, error_text, language_name, languages, load_language, t, words
