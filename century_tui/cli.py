@@ -154,7 +154,7 @@ def _bot_list(text: str) -> list[str]:
 def _players(text: str) -> list[tuple[str, str | None]]:
     """"Ann,Bob,bot:hard" → [(name, bot level or None)]; bots without a name get one later."""
     from century_tui.bots import LEVELS
-    from century_tui.engine.names import MAX_NAME
+    from century_tui.engine.names import MAX_NAME, has_unsafe, printable
     from century_tui.text import t
 
     entries = [e.strip() for e in text.split(",")]
@@ -169,6 +169,8 @@ def _players(text: str) -> list[tuple[str, str | None]]:
                 raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=level, levels=", ".join(LEVELS)))
             out.append(("", level))
             continue
+        if has_unsafe(entry):  # ESC, BEL, a newline: the terminal would obey it, not show it
+            raise argparse.ArgumentTypeError(t("cli.player_control", name=printable(entry)))
         name = " ".join(entry.split())
         if not name:
             raise argparse.ArgumentTypeError(t("cli.player_empty", n=n))

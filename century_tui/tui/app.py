@@ -86,6 +86,13 @@ class CenturyApp(Localized, App[None]):
         self._seed = seed
         self.title = t("app.title")
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = False) -> None:
+        """Every toast is plain text: messages carry players' names and file names, which
+        must show as typed ("[b]Bob[/b]"), never be read as markup. Screens' notify() comes
+        here too."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}

@@ -15,6 +15,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from century_tui.resources import data_dir
+from tui_driver import screen_lines  # noqa: F401  (the i18n tests read the screen with it too)
 
 OPEN, CLOSE = "⟪", "⟫"
 CODE = "xx"
@@ -111,10 +112,6 @@ def words_outside(lines: list[str], names: list[str]) -> list[str]:
             problems.append(f"{i:2}: {line.rstrip()}")
     return problems
 
-
-def screen_lines(app) -> list[str]:
-    """The screen as text, one string per row (modal screens include what lies behind)."""
-    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
 
 
 def _crop(line: str, left: int, right: int) -> str:

@@ -31,6 +31,17 @@ def test_argument_errors_are_one_line_and_exit_2(args, says, capsys):
     assert err.count("\n") == 1 and says in err
 
 
+@pytest.mark.parametrize("name", ["B\x1b[31mob", "Bob\x07", "Bo\nb", "Bo\tb", "\u202eboB", "Bob\x9b2J"])
+def test_names_with_control_characters_are_refused_and_not_echoed_raw(name, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["new", "--players", f"Ann,{name}"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "control character" in err
+    assert not any(ch in err for ch in "\x1b\x07\t\u202e\x9b")  # shown escaped, not obeyed
+    assert "\\x" in err or "\\n" in err or "\\t" in err or "\\u202e" in err
+
+
 def test_new_with_players_starts_that_game(monkeypatch):
     from century_tui.tui.app import CenturyApp
 

@@ -22,6 +22,11 @@ def board(app) -> GameScreen:
     raise AssertionError("no game screen")
 
 
+def screen_lines(app) -> list[str]:
+    """The screen as text, one string per row (modal screens include what lies behind)."""
+    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+
+
 async def settle(pilot) -> None:
     """Let every pending message, worker (a bot) and screen change finish."""
     if pilot.app.workers._workers:

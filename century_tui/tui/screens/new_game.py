@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat
-from century_tui.engine.names import MAX_NAME
+from century_tui.engine.names import MAX_NAME, has_unsafe, is_unsafe, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
@@ -40,6 +40,9 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
     seen: set[str] = set()
     bot_count: dict[str, int] = {}
     for n, (name, kind) in enumerate(rows, start=1):
+        if has_unsafe(name):  # pasted in: a terminal would obey it, not show it
+            char = printable(next(ch for ch in name if is_unsafe(ch)))
+            return [], t("newgame.error_control", n=n, char=char)
         name = " ".join(name.split())
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
         if not name and level:

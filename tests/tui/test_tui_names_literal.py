@@ -1,0 +1,87 @@
+"""Player names are shown as typed, everywhere: a name that looks like Textual markup
+("[b]Bob[/b]", "[/]", an "[@click=…]" action) is text, never styling or a command."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_driver import board, screen_lines, settle
+
+from century_tui import storage
+from century_tui.engine.game import Game, Seat
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.handoff import HandOffScreen
+from century_tui.tui.screens.new_game import NewGameScreen
+from century_tui.tui.screens.results import ResultsScreen
+
+NAMES = ("[/]", "[b]Bob[/b]", "[@click=app.quit]Q[/]")
+
+
+def run(app, body, size=(120, 40)):
+    async def go():
+        async with app.run_test(size=size, notifications=True) as pilot:  # toasts drawn
+            await settle(pilot)
+            await body(app, pilot)
+            assert app.is_running  # no markup error, no injected quit
+
+    asyncio.run(go())
+
+
+def shown(app) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_toast():
+    game = Game([Seat(n) for n in NAMES], seed=5)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=True))
+
+    async def body(app, pilot):
+        for name in NAMES:
+            assert name in shown(app)  # the caravans
+        first = game.current_seat.name
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        assert app.screen.player in shown(app)
+        await pilot.press("enter", "u")
+        await settle(pilot)
+        while isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+        assert board(app).game.moves == []
+        await pilot.pause(0.05)  # the toast rack shows new notifications a moment later
+        toast = next(line for line in screen_lines(app) if "taken back" in line)
+        assert board(app).game.current_seat.name in toast  # as typed
+
+    run(app, body)
+
+
+def test_names_like_markup_show_literally_on_results_and_continue():
+    finished = demo.finished(NAMES, seed=4)
+    app = CenturyApp(finished, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, ResultsScreen)
+        for name in NAMES:
+            assert name in shown(app)
+
+    run(app, body)
+
+    ongoing = demo.new_game(NAMES, seed=4)
+    storage.autosave(storage.new_save_path(), ongoing)
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def resume(app, pilot):
+        assert isinstance(app.screen, NewGameScreen)
+        assert "[/], [b]Bob[/b], [@click=app.quit]Q[/]" in shown(app)
+
+    run(app, resume)
+
+
+def test_the_new_game_form_refuses_a_pasted_control_character():
+    from century_tui.tui.screens.new_game import validate_seats
+
+    seats, problem = validate_seats([("Ann", "human"), ("B\x1b[2Job", "human")])
+    assert seats == [] and problem == "Seat 2: a name cannot hold control characters (such as \\x1b)."
+    assert validate_seats([("Ann", "human"), ("Zoë 🎲", "human")])[1] is None
