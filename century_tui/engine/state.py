@@ -403,7 +403,10 @@ class State:
 
     @property
     def round(self) -> int:
-        """The round being played, from 1 (the acting player's turns so far + 1)."""
+        """The round being played, from 1 (the acting player's turns so far + 1); once the
+        game is over, the last round played (no one is acting in a next one)."""
+        if self.phase == OVER:
+            return max(p.turns for p in self.players)
         return self.players[self.seat].turns + 1
 
     @property

@@ -113,6 +113,7 @@ def test_round_finishes_up_to_the_seat_before_first__R_END_2():
     assert played_after == [2, 3]
     assert {p.turns for p in s.players} == {1}
     assert s.seat == (first - 1) % 4  # the last turn was the seat before the first player
+    assert s.round == 1  # the game ended in round 1: no round 2 begins
     assert trigger_seat == (first + 1) % 4
 
 
@@ -124,7 +125,7 @@ def test_last_seat_triggering_ends_at_once__R_END_2():
     events = s.apply(Claim(0))
     assert s.is_over
     assert isinstance(events[-1], ev.GameOver)
-    assert {p.turns for p in s.players} == {1}
+    assert {p.turns for p in s.players} == {1} and s.round == 1
     with pytest.raises(IllegalMove) as info:
         s.apply(Rest())
     assert info.value.rule == "R-END-2"
