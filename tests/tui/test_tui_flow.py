@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tui_driver import board, palette, settle
+from tui_driver import board, click_button, palette, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
@@ -219,12 +219,30 @@ def test_new_game_screen_seats_validation_and_start():
         app.screen.query_one("#kind-3").value = "bot:random"
         app.screen.query_one("#name-3").value = ""
         app.screen.query_one("#seed").value = "42"
-        await pilot.click("#start")
+        await click_button(pilot, "#start")
         await settle(pilot)
         screen = board(app)
         assert [s.name for s in screen.game.seats][:2] == ["Ann", "Bob"]
         assert screen.game.seats[2].bot == "random" and screen.game.seats[2].name
         assert screen.game.seed == 42
+
+    run(app, body)
+
+
+def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pressed(monkeypatch):
+    """Textual borders a disabled or pressed compact button in 16 colours: the row grew and
+    the form moved under the pointer, so the next click landed elsewhere."""
+    monkeypatch.delenv("COLORTERM")
+    monkeypatch.setenv("TERM", "xterm")
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert app.ansi_color  # the 16-colour set-up
+        remove, add = app.screen.query_one("#remove"), app.screen.query_one("#add")
+        assert remove.disabled and remove.region.height == 1
+        await pilot.click("#add")
+        await pilot.pause()
+        assert add.has_class("-active") and add.region.height == 1
 
     run(app, body)
 

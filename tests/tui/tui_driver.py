@@ -34,6 +34,15 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def click_button(pilot, selector: str) -> None:
+    """Click a button once it takes clicks again: Textual ignores a second click within
+    the 0.2 s pressed effect (a double-click guard), which quick test steps fall inside."""
+    button = pilot.app.screen.query_one(selector)
+    while button.has_class("-active"):
+        await pilot.pause(0.02)
+    await pilot.click(selector)
+
+
 async def palette(pilot, query: str) -> None:
     """Run the command palette's first match for `query`, once its search has finished
     (the palette searches in a worker: Enter before it ends picks a stale or no result)."""
