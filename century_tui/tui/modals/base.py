@@ -20,6 +20,7 @@ from century_tui.engine.state import CARAVAN_LIMIT
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
+from century_tui.tui.lifecycle import closed_early
 
 
 class ModalButton(Button, can_focus=False):
@@ -98,6 +99,8 @@ class MoveModal(Localized, ModalScreen[Move | None]):
             yield Static(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"), classes="keys")
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.changed()
 
     def changed(self) -> None:

@@ -58,6 +58,7 @@ from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.log import GameLog
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow, SlotView
 from century_tui.tui.widgets.status import HintBar, StatusBar
+from century_tui.tui.lifecycle import closed_early
 
 
 def bot_seed(game_seed: int, move_number: int) -> int:
@@ -115,6 +116,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.log_view.add(history(self.game, self.resumed))
         seat = self.game.current_seat
         if seat.is_human:

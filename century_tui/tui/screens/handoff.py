@@ -14,6 +14,7 @@ from century_tui.tui import render
 from century_tui.tui.journal import Entry
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.lifecycle import closed_early
 
 
 class HandOffScreen(SizeGuard, Localized, Screen[None]):
@@ -35,6 +36,8 @@ class HandOffScreen(SizeGuard, Localized, Screen[None]):
             yield Static(classes="missed")
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.draw()
 
     def draw(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from century_tui.text import t
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.lifecycle import closed_early
 
 
 class HelpScreen(SizeGuard, Localized, ModalScreen[None]):
@@ -24,6 +25,8 @@ class HelpScreen(SizeGuard, Localized, ModalScreen[None]):
             yield Static(classes="body")
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.localize_bindings()
         self.draw()
         self.query_one(VerticalScroll).focus()

@@ -23,6 +23,7 @@ from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.lifecycle import closed_early
 
 HUMAN = "human"
 
@@ -142,6 +143,8 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.fit_skin_names()
         self.draw()
         self.update_buttons()

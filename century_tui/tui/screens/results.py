@@ -17,6 +17,7 @@ from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.lifecycle import closed_early
 
 
 class ResultsScreen(SizeGuard, Localized, Screen):
@@ -45,6 +46,8 @@ class ResultsScreen(SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.draw()
         self.query_one("#new", Button).focus()
 

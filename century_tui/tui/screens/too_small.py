@@ -9,6 +9,7 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from century_tui.text import t
+from century_tui.tui.lifecycle import closed_early
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -30,6 +31,8 @@ class SizeGuard:
     """Mixin for screens: hide the content and show `TooSmall` below the minimum size."""
 
     def on_mount(self) -> None:
+        if closed_early(self):
+            return
         self.mount(TooSmall(classes="too-small"))  # type: ignore[attr-defined]
         self.check_size(self.app.size)  # type: ignore[attr-defined]
 

@@ -1,0 +1,49 @@
+"""Keys typed in one burst (over SSH, or a quick player) can close a screen the moment it
+is pushed, before Textual has mounted it. Nothing may crash when its mount comes late."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tui_driver import board, settle
+
+from century_tui.engine import MERCHANT_CARDS
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.modals import UpgradeModal
+from century_tui.tui.screens.game import GameScreen
+from century_tui.tui.screens.handoff import HandOffScreen
+from century_tui.tui.screens.help import HelpScreen
+from century_tui.tui.screens.results import ResultsScreen
+
+
+def upgrade_modal(game):
+    card = next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == "upgrade")
+    return UpgradeModal(card, game.state.current.cubes)
+
+
+@pytest.mark.parametrize(
+    "make, action",
+    [
+        (lambda game: HandOffScreen("Bob", []), "go"),
+        (lambda game: HelpScreen(), "close"),
+        (lambda game: ResultsScreen(demo.finished()), "board"),
+        (upgrade_modal, "cancel"),
+    ],
+)
+def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.push_screen(make(game))
+            await app.screen.run_action(action)  # the next key of the burst, before Mount
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen) and board(app).game is game
+        assert app.return_code in (None, 0) and app._exception is None
+
+    asyncio.run(go())
