@@ -41,6 +41,31 @@ def test_resizing_with_a_modal_open_keeps_the_modal_and_the_move():
     asyncio.run(go())
 
 
+def test_after_a_too_small_resize_closing_the_modal_gives_the_focus_back_to_the_hand():
+    """Not to the point row: a claim would be one Enter away."""
+    from century_tui.tui.widgets.hand import HandView
+
+    game = upgrade_position()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = board(app)
+            card = demo.upgrade_card(game.state)
+            await pilot.press("h", str(hand_position(screen, card) + 1), "enter")
+            assert isinstance(app.screen, UpgradeModal)
+            await pilot.resize_terminal(60, 20)
+            await settle(pilot)
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen and isinstance(app.focused, HandView)
+            assert screen.hand.selected.card == card
+
+    asyncio.run(go())
+
 
 def test_no_colour_game_goes_on(monkeypatch):
     """Letters are checked in test_tui_text; here a NO_COLOR game takes moves and modals."""
