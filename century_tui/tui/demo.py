@@ -160,23 +160,28 @@ def _trade() -> tuple[Game, tuple[str, ...]]:
     return game, ("h", _hand_key(game, trade_card(game.state)), "enter", "left")
 
 
+PASS = ("enter",)
+"""Every game of two people opens on the pass screen: Enter shows the board."""
+
+
 def showcase() -> list[Shot]:
     """Every screen and modal worth a look, as screenshots and snapshot tests use them."""
     up, up_keys = _upgrade()
     tr, tr_keys = _trade()
     return [
-        Shot("board-spice-80x24", (80, 24), "spice", midgame),
-        Shot("board-spice-120x40", (120, 40), "spice", midgame),
-        Shot("board-golem-80x24", (80, 24), "golem", midgame),
-        Shot("board-golem-120x40", (120, 40), "golem", midgame),
-        Shot("modal-upgrade", (80, 24), "spice", lambda: up, up_keys),
-        Shot("modal-trade", (80, 24), "spice", lambda: tr, tr_keys),
-        Shot("modal-acquire", (80, 24), "golem", lambda: advance_until(new_game(seed=4), can_pay_mixed), ("m", "4", "enter", "right")),
-        Shot("modal-discard", (80, 24), "spice", lambda: advance_until(new_game(seed=5), must_discard, rng_seed=5)),
+        Shot("board-spice-80x24", (80, 24), "spice", midgame, PASS),
+        Shot("board-spice-120x40", (120, 40), "spice", midgame, PASS),
+        Shot("board-golem-80x24", (80, 24), "golem", midgame, PASS),
+        Shot("board-golem-120x40", (120, 40), "golem", midgame, PASS),
+        Shot("modal-upgrade", (80, 24), "spice", lambda: up, PASS + up_keys),
+        Shot("modal-trade", (80, 24), "spice", lambda: tr, PASS + tr_keys),
+        Shot("modal-acquire", (80, 24), "golem", lambda: advance_until(new_game(seed=4), can_pay_mixed),
+             PASS + ("m", "4", "enter", "right")),
+        Shot("modal-discard", (80, 24), "spice", lambda: advance_until(new_game(seed=5), must_discard, rng_seed=5), PASS),
         Shot("results", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48)),
         Shot("results-golem-120x40", (120, 40), "golem", lambda: finished(("Ann", "Bob", "Cy"), seed=7)),
         Shot("new-game", (80, 24), "spice", lambda: None),
-        Shot("handoff", (80, 24), "spice", new_game, ("r",)),
-        Shot("help", (80, 24), "golem", new_game, ("f1",)),
+        Shot("handoff", (80, 24), "spice", new_game, PASS + ("r",)),
+        Shot("help", (80, 24), "golem", new_game, PASS + ("f1",)),
         Shot("too-small", (60, 20), "spice", new_game),
     ]

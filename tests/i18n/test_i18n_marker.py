@@ -69,6 +69,8 @@ def test_a_game_by_keys_and_clicks_shows_only_translated_words(marker):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
+            problems.extend(check(app, "first pass screen"))
+            await pass_screens(pilot)
             screen = board(app)
             problems.extend(check(app, "start"))
             for n in range(14):
@@ -92,6 +94,10 @@ def test_a_game_by_keys_and_clicks_shows_only_translated_words(marker):
             await settle(pilot)
             problems.extend(check(app, "pass screen"))
             await pass_screens(pilot)
+            await pilot.press("u")  # the other person's move: undo asks first
+            await settle(pilot)
+            problems.extend(check(app, "confirm undo"))
+            await pilot.press("escape")
 
     asyncio.run(go())
     assert problems == []
@@ -106,6 +112,7 @@ def test_each_language_plays_with_no_raw_key_on_screen(code):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
+            await pass_screens(pilot)
             screen = board(app)
             for _ in range(6):
                 await play_clicks(pilot, demo.policy(screen.game.state, rng))
@@ -134,6 +141,7 @@ def test_the_check_catches_a_word_that_bypasses_the_data(marker, monkeypatch):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
+            await pass_screens(pilot)
             return check(app, "leak")
 
     problems = asyncio.run(go())

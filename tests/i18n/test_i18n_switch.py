@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from i18n_marker import screen_lines
-from tui_driver import board, palette, settle
+from tui_driver import board, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.storage import Settings
@@ -22,6 +22,7 @@ def test_switch_from_the_palette_redraws_everything_and_is_remembered():
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
+            await pass_screens(pilot)
             screen = board(app)
             shown = "\n".join(screen_lines(app))
             assert "Round 8" in shown and "Ann's hand" in shown and "Ann played +RR." in shown

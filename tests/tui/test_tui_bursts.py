@@ -35,7 +35,7 @@ def upgrade_modal(game):
 )
 def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
     game = demo.new_game(("Ann", "Bob"), seed=3)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:

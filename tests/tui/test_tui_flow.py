@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tui_driver import board, click_button, palette, settle
+from tui_driver import board, click_button, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
@@ -29,6 +29,7 @@ def run(app, body, size=(80, 24), wait=True):
         async with app.run_test(size=size) as pilot:
             if wait:
                 await settle(pilot)
+                await pass_screens(pilot)  # a game of people opens on the pass screen
             await body(app, pilot)
 
     asyncio.run(go())
@@ -50,7 +51,10 @@ def test_pass_screen_between_two_people_and_click_to_go_on():
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        assert isinstance(app.screen, GameScreen)  # no pass screen before the first move
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen) and app.screen.player == first  # the board stays hidden
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
         await pilot.press("r")
         assert isinstance(app.screen, HandOffScreen)
         assert app.screen.player == second
@@ -60,7 +64,7 @@ def test_pass_screen_between_two_people_and_click_to_go_on():
         await pilot.press("r", "enter")
         assert isinstance(app.screen, GameScreen) and app.screen.game.current_seat.name == first
 
-    run(app, body)
+    run(app, body, wait=False)
 
 
 def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
@@ -260,6 +264,7 @@ def test_continue_resumes_the_latest_unfinished_game():
         screen = board(app)
         assert screen.game.moves == game.moves and screen.save_path == path
         assert screen.log_view.entries[-1].key == "log.resumed"
+        assert await pass_screens(pilot) == 1  # whoever sits down first passes it on
         await pilot.press("r")
         await settle(pilot)
         saved = storage.load_game(path)
@@ -388,7 +393,7 @@ def test_the_key_bar_keeps_every_key_at_80_columns(language):
     async def body(app, pilot):
         await pilot.press("r")
         await settle(pilot)
-        await pilot.press("u")
+        await pilot.press("u", "enter")  # Ann's move, taken back at Bob's turn: confirmed
         await settle(pilot)
         await pilot.press("m")
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, screen_lines, settle
+from tui_driver import board, pass_screens, screen_lines, settle
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat
@@ -23,6 +23,7 @@ def run(app, body, size=(120, 40)):
     async def go():
         async with app.run_test(size=size, notifications=True) as pilot:  # toasts drawn
             await settle(pilot)
+            await pass_screens(pilot)  # a game of people opens on the pass screen
             await body(app, pilot)
             assert app.is_running  # no markup error, no injected quit
 
@@ -45,7 +46,10 @@ def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_toast():
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen)
         assert app.screen.player in shown(app)
-        await pilot.press("enter", "u")
+        await pilot.press("enter", "u")  # the next person asks to take back the first's move
+        await settle(pilot)
+        assert f"Take back {first}’s move?" in shown(app)
+        await pilot.press("enter")
         await settle(pilot)
         while isinstance(app.screen, HandOffScreen):
             await pilot.press("enter")

@@ -132,7 +132,7 @@ def test_sixteen_colour_terminal_and_no_color(monkeypatch):
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await pilot.press("enter")  # the pass screen
             assert app.console.color_system == "standard" and app.no_color
             assert render.tier_style(1).bgcolor.name == "red"
             line = app.screen.caravans.lines[0].render().plain

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, settle
+from tui_driver import board, pass_screens, settle
 
 from century_tui import storage
 from century_tui.engine import Rest
@@ -20,6 +20,7 @@ def run(app, body, size=(80, 24)):
     async def go():
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
+            await pass_screens(pilot)  # a game of people opens on the pass screen
             await body(app, pilot)
 
     asyncio.run(go())
@@ -71,7 +72,8 @@ def test_nothing_to_undo_is_said_not_ignored():
     run(app, body)
 
 
-def test_undo_from_the_pass_screen_gives_the_turn_back():
+def test_undo_on_the_pass_screen_is_the_mover_s_own_and_needs_no_confirmation():
+    """Ann played and the pass screen waits for Bob: Ann is still at the keyboard."""
     game = Game([Seat("Ann"), Seat("Bob")], 3)
     first = game.current_seat.name
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
@@ -83,6 +85,35 @@ def test_undo_from_the_pass_screen_gives_the_turn_back():
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert game.moves == [] and game.current_seat.name == first
+
+    run(app, body)
+
+
+def test_the_next_person_cannot_take_back_a_move_without_confirming_it():
+    """Bob, seated, presses u: Ann's claim stays unless confirmed; once taken back, the
+    turn is Ann's again and the pass screen hands her the keyboard."""
+    from century_tui.tui.screens.confirm_undo import ConfirmUndo
+
+    game = Game([Seat("Ann"), Seat("Bob")], 3)
+    first = game.current_seat.name
+    second = game.seats[1 - game.state.seat].name
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        await pilot.press("r", "enter")  # first rests; the second sits down
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and game.current_seat.name == second
+        await pilot.press("u")
+        assert isinstance(app.screen, ConfirmUndo) and app.screen.owner == first
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and len(game.moves) == 1
+        await pilot.press("u", "enter")
+        await settle(pilot)
+        assert game.moves == [] and game.current_seat.name == first
+        assert isinstance(app.screen, HandOffScreen) and app.screen.player == first
+        await pilot.press("enter", "U")  # Ann redoes her rest: the keyboard goes back to Bob
+        await settle(pilot)
+        assert len(game.moves) == 1 and isinstance(app.screen, HandOffScreen) and app.screen.player == second
 
     run(app, body)
 

@@ -91,6 +91,9 @@ class GameScreen(SizeGuard, Localized, Screen):
         self.epoch = 0
         """Bumped whenever the game changes (a move, undo, redo): stale bot moves are dropped."""
         self.last_human: int | None = None
+        """The seat of the person at the keyboard: the last whose pass screen was answered
+        (or whose turn began, without one). None before the first, so that the first human
+        turn gets the pass screen too."""
         self._save_warned = False
         self._bindings_key: tuple = ()
         s = game.state
@@ -119,9 +122,6 @@ class GameScreen(SizeGuard, Localized, Screen):
         if closed_early(self):
             return
         self.log_view.add(history(self.game, self.resumed))
-        seat = self.game.current_seat
-        if seat.is_human:
-            self.last_human = self.game.state.seat
         self.fit(self.app.size.width, self.app.size.height)
         for area in (self.points, self.merchants, self.hand):
             self.watch(area, "cursor", self._cursor_moved, init=False)
@@ -461,26 +461,28 @@ class GameScreen(SizeGuard, Localized, Screen):
             self.start_bot()
             return
         if s.phase == DISCARDING:
-            self.action_discard()
-            return
+            self.action_discard()  # under the pass screen, if one comes
         same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if self.needs_handoff():
             from century_tui.tui.screens.handoff import HandOffScreen
 
-            self.app.push_screen(HandOffScreen(seat.name, self.since_last_turn(s.seat)))
-        self.last_human = s.seat
-        if not (same_person and isinstance(self.focused, (CardRow, HandView))):
+            here = s.seat  # the keyboard changes hands when the pass screen is answered
+
+            def seated(_: object = None) -> None:
+                self.last_human = here
+
+            self.app.push_screen(HandOffScreen(seat.name, self.since_last_turn(s.seat)), seated)
+        else:
+            self.last_human = s.seat
+        if s.phase != DISCARDING and not (same_person and isinstance(self.focused, (CardRow, HandView))):
             self.hand.focus()
 
+    def humans(self) -> int:
+        return sum(1 for x in self.game.seats if x.is_human)
+
     def needs_handoff(self) -> bool:
-        s = self.state
-        humans = sum(1 for x in self.game.seats if x.is_human)
-        return (
-            getattr(self.app, "handoff", True)
-            and humans >= 2
-            and self.last_human is not None
-            and self.last_human != s.seat
-        )
+        """The person at the keyboard changes (or is not known yet) in a game of people."""
+        return getattr(self.app, "handoff", True) and self.humans() >= 2 and self.last_human != self.state.seat
 
     def since_last_turn(self, seat: int) -> list[Entry]:
         """Log lines since `seat` last moved: what the next person missed."""
@@ -499,11 +501,30 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     # ------------------------------------------------------------ undo and redo
     def action_undo(self) -> None:
-        """Take back the last person's move and any bot moves after it (a replay)."""
-        if not self.game.undo():
+        """Take back the last person's move and any bot moves after it (a replay). Another
+        person's move is taken back only once confirmed: one key must not let Bob undo
+        Ann's claim."""
+        point = self.game.undo_point()
+        if point is None:
             self.app.bell()
             self.notify(t("notify.nothing_to_undo"), severity="warning", timeout=3)
             return
+        owner = self.game.movers[point]
+        if self.humans() < 2 or owner == self.last_human:
+            self.take_back()
+            return
+        from century_tui.tui.screens.confirm_undo import ConfirmUndo
+
+        asking = None if self.last_human is None else self.game.seats[self.last_human].name
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.game.undo_point() == point:  # nothing else was taken back meanwhile
+                self.take_back()
+
+        self.app.push_screen(ConfirmUndo(self.game.seats[owner].name, asking), answered)
+
+    def take_back(self) -> None:
+        self.game.undo()
         self.history_changed(t("notify.undone", name=self.game.current_seat.name))
 
     def action_redo(self) -> None:
@@ -513,7 +534,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         self.history_changed(t("notify.redone"))
 
     def history_changed(self, message: str) -> None:
-        """After undo/redo: drop a thinking bot's answer, redraw from the replay, save."""
+        """After undo/redo: drop a thinking bot's answer, redraw from the replay, save; the
+        pass screen follows when the person to play is not the one at the keyboard."""
         self.epoch += 1
         self.thinking = False
         while self.app.screen is not self:  # the pass screen or the results go
@@ -523,7 +545,6 @@ class GameScreen(SizeGuard, Localized, Screen):
             self.refresh_board()
         self.autosave()
         self.notify(message, timeout=3)
-        self.last_human = self.state.seat if self.game.current_seat.is_human else self.last_human
         self.next_turn()
 
     # ------------------------------------------------------------ bots
