@@ -84,6 +84,7 @@ class CenturyApp(Localized, App[None]):
         self._replay = replay
         self._names = names
         self._seed = seed
+        self._quit_warned = False
         self.title = t("app.title")
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
@@ -92,6 +93,20 @@ class CenturyApp(Localized, App[None]):
         must show as typed ("[b]Bob[/b]"), never be read as markup. Screens' notify() comes
         here too."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    async def action_quit(self) -> None:
+        """Quit, unless a game could not be saved: then say so, try once more, and quit
+        only on a second Ctrl+Q (the moves since the last save would be lost)."""
+        unsaved = [s for s in self.screen_stack if getattr(s, "save_error", None)]
+        if unsaved and not self._quit_warned:
+            screen = unsaved[0]
+            screen.autosave()
+            if screen.save_error:
+                self._quit_warned = True
+                self.notify(t("notify.quit_unsaved", error=screen.save_error, path=screen.save_path),
+                            severity="error", timeout=10)
+                return
+        self.exit()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""

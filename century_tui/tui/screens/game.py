@@ -94,7 +94,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         """The seat of the person at the keyboard: the last whose pass screen was answered
         (or whose turn began, without one). None before the first, so that the first human
         turn gets the pass screen too."""
-        self._save_warned = False
+        self.save_error: str | None = None
+        """Why the last autosave failed; None once one succeeds (the marker goes too)."""
         self._bindings_key: tuple = ()
         s = game.state
         self.status = StatusBar(id="status")
@@ -429,14 +430,21 @@ class GameScreen(SizeGuard, Localized, Screen):
         return True
 
     def autosave(self) -> None:
+        """Save after every move. A failure is said once and then shown by a marker in the
+        status line until a save succeeds (quitting meanwhile asks first)."""
         if self.save_path is None:
             return
         try:
             storage.autosave(self.save_path, self.game)
         except OSError as e:
-            if not self._save_warned:
-                self._save_warned = True
-                self.notify(t("notify.save_failed", error=e.strerror or str(e)), severity="error")
+            if self.save_error is None:
+                self.notify(t("notify.save_failed", error=e.strerror or str(e)), severity="error", timeout=8)
+            self.save_error = e.strerror or str(e)
+        else:
+            if self.save_error is not None:
+                self.notify(t("notify.saved_again"), timeout=4)
+            self.save_error = None
+        self.status.set_unsaved(self.save_error is not None)
 
     def announce(self, events_: list) -> None:
         for e in events_:

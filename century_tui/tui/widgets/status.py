@@ -19,6 +19,13 @@ class StatusBar(Widget):
         self.thinking = False
         self.final = False
         self.over = False
+        self.unsaved = False
+        """The last autosave failed: a marker stays until one succeeds."""
+
+    def set_unsaved(self, unsaved: bool) -> None:
+        if unsaved != self.unsaved:
+            self.unsaved = unsaved
+            self.refresh()
 
     def show(self, round_: int, name: str, *, thinking: bool, final: bool, over: bool) -> None:
         now = (round_, name, thinking, final, over)
@@ -42,8 +49,10 @@ class StatusBar(Widget):
             left.append(t("board.you") + " ", "bold")
             left.append(t("board.to_play", name=self.player), "bold")
         right = Text("")
+        if self.unsaved:
+            right.append(" " + t("board.not_saved") + " ", "bold white on red")
         if self.final and not self.over:
-            right = Text(" " + t("board.final_round") + " ", "bold reverse")
+            right.append(" " + t("board.final_round") + " ", "bold reverse")
         legend = self._legend()
         width = self.size.width
         gap = width - left.cell_len - right.cell_len - legend.cell_len - 1

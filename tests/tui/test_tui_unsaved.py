@@ -1,0 +1,101 @@
+"""A failed autosave is never silent: a marker stays in the status line until a save
+succeeds, and quitting meanwhile asks for a second Ctrl+Q."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_driver import board, settle
+
+from century_tui import storage
+from century_tui.engine.game import Game, Seat
+from century_tui.storage import Settings
+from century_tui.tui.app import CenturyApp
+
+
+class Disk:
+    """storage.autosave that fails while `full` is set, as a full or vanished disk would."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.full = False
+        real = storage.autosave
+
+        def autosave(path, game, redo=None):
+            if self.full:
+                raise OSError(28, "No space left on device")
+            real(path, game, redo)
+
+        monkeypatch.setattr(storage, "autosave", autosave)
+
+
+def status(app) -> str:
+    return board(app).status.render().plain
+
+
+def test_a_failed_save_keeps_a_marker_until_a_save_succeeds(monkeypatch):
+    disk = Disk(monkeypatch)
+    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert "Not saved" not in status(app)
+            disk.full = True
+            for _ in range(2):  # two moves of Ann's, each followed by the bot's
+                await pilot.press("r")
+                await settle(pilot)
+                assert "Not saved" in status(app)
+            failures = [n for n in app._notifications if "Could not save" in str(n.message)]
+            assert len(failures) == 1  # said once, then shown by the marker
+            disk.full = False
+            await pilot.press("r")
+            await settle(pilot)
+            assert "Not saved" not in status(app)
+            assert any("saved again" in str(n.message) for n in app._notifications)
+            assert storage.load_game(board(app).save_path).moves == game.moves
+
+    asyncio.run(go())
+
+
+def test_quitting_an_unsaved_game_asks_for_a_second_ctrl_q(monkeypatch):
+    disk = Disk(monkeypatch)
+    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            disk.full = True
+            await pilot.press("r")
+            await settle(pilot)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert app.is_running
+            assert any("Ctrl+Q again" in str(n.message) for n in app._notifications)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert not app.is_running
+
+    asyncio.run(go())
+
+
+def test_quitting_tries_the_save_once_more_and_quits_if_it_works(monkeypatch):
+    disk = Disk(monkeypatch)
+    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            disk.full = True
+            await pilot.press("r")
+            await settle(pilot)
+            path = board(app).save_path
+            disk.full = False  # the disk has room again
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert not app.is_running
+        assert storage.load_game(path).moves == game.moves
+
+    asyncio.run(go())
