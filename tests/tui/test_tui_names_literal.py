@@ -89,3 +89,12 @@ def test_the_new_game_form_refuses_a_pasted_control_character():
     seats, problem = validate_seats([("Ann", "human"), ("B\x1b[2Job", "human")])
     assert seats == [] and problem == "Seat 2: a name cannot hold control characters (such as \\x1b)."
     assert validate_seats([("Ann", "human"), ("Zoë 🎲", "human")])[1] is None
+
+
+def test_unnamed_bots_are_numbered_without_gaps_and_around_typed_names():
+    from century_tui.tui.screens.new_game import validate_seats
+
+    seats, _ = validate_seats([("", "bot:easy"), ("", "bot:easy"), ("", "bot:easy")])
+    assert [s.name for s in seats] == ["Easy bot", "Easy bot 2", "Easy bot 3"]
+    seats, _ = validate_seats([("", "bot:easy"), ("Easy bot", "human"), ("", "bot:hard")])
+    assert [s.name for s in seats] == ["Easy bot 2", "Easy bot", "Hard bot"]

@@ -39,7 +39,7 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
     """Seats from (name, kind) rows; an empty bot name gets one. Returns (seats, error)."""
     seats: list[Seat] = []
     seen: set[str] = set()
-    bot_count: dict[str, int] = {}
+    typed = {" ".join(name.split()).casefold() for name, _kind in rows}
     for n, (name, kind) in enumerate(rows, start=1):
         if has_unsafe(name):  # pasted in: a terminal would obey it, not show it
             char = printable(next(ch for ch in name if is_unsafe(ch)))
@@ -47,10 +47,7 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
         name = " ".join(name.split())
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
         if not name and level:
-            bot_count[level] = bot_count.get(level, 0) + 1
-            name = bot_name(level)
-            if name.casefold() in seen:
-                name = bot_name(level, bot_count[level] + 1)
+            name = _free_bot_name(level, seen | typed)
         if not name:
             return [], t("newgame.error_empty", n=n)
         if len(name) > MAX_NAME:
@@ -60,6 +57,15 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
         seen.add(name.casefold())
         seats.append(Seat(name, level))
     return seats, None
+
+
+def _free_bot_name(level: str, taken: set[str]) -> str:
+    """"Easy bot", then "Easy bot 2", "Easy bot 3"...: the first no other seat uses."""
+    for n in (None, *range(2, MAX_PLAYERS + 2)):
+        name = bot_name(level, n)
+        if name.casefold() not in taken:
+            return name
+    raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
 
 
 class SeatRow(Horizontal):
