@@ -244,12 +244,12 @@ class HardBot:
         self.nodes = 0
         if state.phase == "discard":
             return discard_move(state)
-        moves = candidate_moves(state)
-        if not moves:
-            raise ValueError("no move to choose: the game is over")
-        if len(moves) == 1:
-            return moves[0]
-        with no_cycle_collection():
+        with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
+            moves = candidate_moves(state)
+            if not moves:
+                raise ValueError("no move to choose: the game is over")
+            if len(moves) == 1:
+                return moves[0]
             return moves[self._search(imagined(state, self.seed), moves, me, deadline)]
 
     def _search(self, root: State, moves: list[Move], me: int, deadline: float) -> int:

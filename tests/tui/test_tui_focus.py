@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, settle
+from tui_driver import GatedBots, board, settle
 
 from century_tui.engine.game import Game, Seat
 from century_tui.storage import Settings
@@ -21,15 +21,17 @@ def bot_first() -> Game:
     raise AssertionError
 
 
-def test_focus_chosen_during_a_bot_turn_survives_the_bot_move():
+def test_focus_chosen_during_a_bot_turn_survives_the_bot_move(monkeypatch):
+    bots = GatedBots(monkeypatch)
     game = bot_first()
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=300, handoff=False))
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert board(app).thinking
             await pilot.press("m")
+            bots.gate.set()
             await settle(pilot)
             assert len(game.moves) == 1 and game.current_seat.name == "Ann"
             assert isinstance(app.focused, MerchantRow)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, pass_screens, screen_lines, settle
+from tui_driver import board, pass_screens, screen_lines, settle, until
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat
@@ -54,7 +54,7 @@ def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_toast():
         while isinstance(app.screen, HandOffScreen):
             await pilot.press("enter")
         assert board(app).game.moves == []
-        await pilot.pause(0.05)  # the toast rack shows new notifications a moment later
+        await until(pilot, lambda: "taken back" in shown(app))  # the toast rack shows it a moment later
         toast = next(line for line in screen_lines(app) if "taken back" in line)
         assert board(app).game.current_seat.name in toast  # as typed
 

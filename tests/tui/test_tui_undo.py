@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, pass_screens, settle
+from tui_driver import GatedBots, board, pass_screens, settle
 
 from century_tui import storage
 from century_tui.engine import Rest
@@ -141,17 +141,18 @@ def test_undo_after_the_game_ended_reopens_the_board():
     run(app, body)
 
 
-def test_a_bot_answer_computed_before_undo_is_dropped():
+def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
+    bots = GatedBots(monkeypatch)
     game = human_first()
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=300))
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        await pilot.press("r")  # the bot starts thinking (and waits 300 ms)
+        await pilot.press("r")  # the bot starts thinking, and answers only through the gate
         await pilot.pause()
         assert board(app).thinking
         await pilot.press("u")
-        await settle(pilot)
-        await asyncio.sleep(0.4)
+        await pilot.pause()
+        bots.gate.set()  # its answer, to a position that is gone
         await settle(pilot)
         assert game.moves == [] and game.current_seat.name == "Ann"
         assert game.redo_moves == [Rest()]

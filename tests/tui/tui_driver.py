@@ -6,6 +6,8 @@ calling the game), answer any pass screen, and return once the move has been app
 
 from __future__ import annotations
 
+import asyncio
+
 from century_tui.engine.moves import Move
 from century_tui.text import words
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
@@ -25,6 +27,44 @@ def board(app) -> GameScreen:
 def screen_lines(app) -> list[str]:
     """The screen as text, one string per row (modal screens include what lies behind)."""
     return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+
+
+class GatedBots:
+    """Bots that answer only once the test opens `gate`: a bot's turn lasts exactly as long
+    as the test needs, whatever the machine's speed (no sleeps, no races with start-up).
+    Open the gate before `settle`, which waits for the bot's worker."""
+
+    def __init__(self, monkeypatch) -> None:
+        import threading
+
+        import century_tui.bots as bots
+
+        self.gate = threading.Event()
+        real = bots.make_bot
+
+        def make_bot(level, seed=None, budget_ms=None):
+            bot = real(level, seed=seed, budget_ms=budget_ms)
+            gate = self.gate
+
+            class Gated:
+                name = bot.name
+
+                def choose(self, state):
+                    assert gate.wait(timeout=30), "the test never opened the bot gate"
+                    return bot.choose(state)
+
+            return Gated()
+
+        monkeypatch.setattr(bots, "make_bot", make_bot)
+
+
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until `condition()` holds (a wait for an event, not for a time)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        assert loop.time() < end, "the awaited condition never came"
+        await pilot.pause(0.02)
 
 
 async def settle(pilot) -> None:
