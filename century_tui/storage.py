@@ -8,6 +8,7 @@ reported and left untouched: it is never overwritten by a new game.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +38,39 @@ def saves_dir() -> Path:
 
 def settings_path() -> Path:
     return data_home() / "settings.json"
+
+
+SAVE_CAP = 4 * 1024 * 1024
+"""The most of a save file that is read: a real game's is a few tens of KiB."""
+SETTINGS_CAP = 64 * 1024
+"""The most of a settings file that is read: a real one is a few lines."""
+
+
+class Refused(Exception):
+    """A path that is not read, by `code`: "not_a_file" (a folder, a device or a pipe,
+    whose reading could hang or never end) or "too_large" (more than `read_regular`'s cap)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def read_regular(path: Path, cap: int) -> bytes:
+    """The bytes of `path` if it is a regular file of at most `cap` bytes, else Refused.
+    Opening does not wait for a pipe's writer (O_NONBLOCK), and no more than cap+1 bytes
+    are ever read, so no file can hang the game or fill its memory."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Refused("not_a_file")
+        with open(fd, "rb", closefd=False) as f:
+            data = f.read(cap + 1)
+    finally:
+        os.close(fd)
+    if len(data) > cap:
+        raise Refused("too_large")
+    return data
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:
@@ -88,7 +122,8 @@ class Settings(BaseModel):
 class SettingsNotice:
     """Why the settings on disk were not used. `code` names the words the player reads
     (notify.settings_<code>): "damaged" (a copy of the file is kept), "damaged_uncopied"
-    (the copy could not be written) or "unreadable"."""
+    (the copy could not be written), "unreadable", or "not_a_file" and "too_large" (left
+    alone: not read, and not overwritten by a change of setting)."""
 
     code: str
     path: Path
@@ -105,9 +140,11 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     A damaged file is copied aside first, since the next change of setting rewrites it."""
     path = settings_path()
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, SETTINGS_CAP)
     except FileNotFoundError:
         return Settings(), None
+    except Refused as e:
+        return Settings(), SettingsNotice(e.code, path)
     except OSError as e:
         return Settings(), SettingsNotice("unreadable", path, detail=e.strerror or str(e))
     try:
@@ -115,15 +152,33 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     except ValidationError:
         kept: Path | None = damaged_settings_path()
         try:
-            if not kept.exists() or kept.read_bytes() != raw:  # every command reads settings
+            if not _holds(kept, raw):  # every command reads settings
                 write_atomic(kept, raw)
         except OSError:
             kept = None
         return Settings(), SettingsNotice("damaged" if kept else "damaged_uncopied", path, kept)
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """`path` is a regular file holding exactly `data`."""
+    try:
+        return read_regular(path, len(data)) == data
+    except (OSError, Refused):
+        return False
+
+
 def save_settings(settings: Settings) -> None:
-    write_atomic(settings_path(), settings.model_dump_json(indent=1) + "\n")
+    """Write the settings; OSError, and nothing written, if the settings path holds something
+    `load_settings` refused for what it is (a pipe, a device, a huge file): that is left alone."""
+    path = settings_path()
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        pass
+    else:
+        if not stat.S_ISREG(found.st_mode) or found.st_size > SETTINGS_CAP:
+            raise OSError(f"{path} is not a settings file; it is left as it is")
+    write_atomic(path, settings.model_dump_json(indent=1) + "\n")
 
 
 # --------------------------------------------------------------------- saves
@@ -149,9 +204,11 @@ def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
 def load_game(path: Path) -> Game:
     """The game in `path` (with its redo list); SaveError (file untouched) if it cannot be read."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, SAVE_CAP)
     except FileNotFoundError:
         raise SaveError("no_file", path=path) from None
+    except Refused as e:
+        raise SaveError(e.code, limit=SAVE_CAP // 2**20) from None
     except OSError as e:
         raise SaveError("unreadable", path=path, detail=e.strerror or str(e)) from None
     return loads(data)
@@ -174,7 +231,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = folder or saves_dir()
     out = []
     for path in folder.glob("*.json"):
-        modified = datetime.fromtimestamp(path.stat().st_mtime)
+        modified = _modified(path)
         try:
             game = load_game(path)
         except SaveError as e:
@@ -191,6 +248,16 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         )
     out.sort(key=lambda s: s.modified, reverse=True)
     return out
+
+
+def _modified(path: Path) -> datetime:
+    """When `path` last changed: its target's time, else a dangling link's own, else never."""
+    for look in (os.stat, os.lstat):
+        try:
+            return datetime.fromtimestamp(look(path).st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(0)
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
