@@ -281,6 +281,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def say(line: str, file=None) -> None:
+    """Print a line that holds text from disk or the command line (file and player names):
+    a control character in it is shown as an escape ("\\x1b"), never obeyed by the terminal."""
+    from century_tui.engine.names import printable
+
+    print(printable(line), file=file or sys.stdout)
+
+
 def _load(path: Path):
     """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
     from century_tui import storage
@@ -290,7 +298,7 @@ def _load(path: Path):
     try:
         return storage.load_game(path)
     except SaveError as e:
-        print(f"century: {t('cli.save_refused', file=path, error=error_text(e))}", file=sys.stderr)
+        say(f"century: {t('cli.save_refused', file=path, error=error_text(e))}", file=sys.stderr)
         return None
 
 
@@ -333,17 +341,17 @@ def cmd_saves(args: argparse.Namespace) -> int:
     folder = storage.saves_dir()
     infos = storage.list_saves(folder) if folder.is_dir() else []
     if not infos:
-        print(t("cli.saves_none", folder=folder))
+        say(t("cli.saves_none", folder=folder))
         return 0
-    print(t("cli.saves_header", folder=folder))
+    say(t("cli.saves_header", folder=folder))
     for info in infos:
         date = info.modified.strftime("%Y-%m-%d %H:%M")
         if info.error:
-            print(t("cli.saves_damaged", date=date, file=info.path.name, error=error_text(info.error)))
+            say(t("cli.saves_damaged", date=date, file=info.path.name, error=error_text(info.error)))
             continue
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
-        print(t("cli.saves_line", date=date, state=state, round=info.round,
-                players=Names(tuple(info.players)), file=info.path.name))
+        say(t("cli.saves_line", date=date, state=state, round=info.round,
+              players=Names(tuple(info.players)), file=info.path.name))
     return 0
 
 
