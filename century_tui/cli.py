@@ -207,7 +207,7 @@ def build_parser() -> Parser:
     sim.add_argument("--players", type=_count(2, 5), default=2, help=h("players_count"))
     sim.add_argument("--bots", type=_bot_list, default=["random"], help=h("bots"))
     sim.add_argument("--seed", type=_count(0), default=0, help=h("seed_sim"))
-    sim.add_argument("--budget-ms", type=_count(1), default=None, help=h("budget_sim"))
+    sim.add_argument("--budget-ms", type=_count(1, BOT_BUDGET_MS[1]), default=None, help=h("budget_sim"))
     sim.add_argument("--round-cap", type=_count(1), default=None, help=h("round_cap"))
     sim.add_argument("--json", action="store_true", help=h("json_sim"))
 
@@ -308,7 +308,10 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     path = args.file
     if path is None:
-        latest = storage.latest_unfinished()
+        try:
+            latest = storage.latest_unfinished()
+        except OSError as e:
+            return _folder_unreadable(e)
         if latest is None:
             print(f"century: {t('cli.resume_none')}", file=sys.stderr)
             return 1
@@ -334,12 +337,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _folder_unreadable(error: OSError) -> int:
+    """The saves folder cannot be listed: say so (not "no saved games"), exit code 1."""
+    from century_tui import storage
+    from century_tui.text import t
+
+    detail = error.strerror or str(error)
+    say(f"century: {t('cli.saves_unreadable', folder=storage.saves_dir(), detail=detail)}", file=sys.stderr)
+    return 1
+
+
 def cmd_saves(args: argparse.Namespace) -> int:
     from century_tui import storage
     from century_tui.text import Names, error_text, t
 
     folder = storage.saves_dir()
-    infos = storage.list_saves(folder) if folder.is_dir() else []
+    try:
+        infos = storage.list_saves(folder)
+    except OSError as e:
+        return _folder_unreadable(e)
     if not infos:
         say(t("cli.saves_none", folder=folder))
         return 0

@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Literal
 
@@ -227,27 +229,50 @@ class SaveInfo:
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every save file in the folder, newest first; unreadable ones carry their error."""
+    """Every save file in the folder, newest first; unreadable ones carry their error.
+    OSError if the folder itself cannot be read (no folder yet is no saves)."""
     folder = folder or saves_dir()
-    out = []
-    for path in folder.glob("*.json"):
-        modified = _modified(path)
-        try:
-            game = load_game(path)
-        except SaveError as e:
-            out.append(SaveInfo(path, (), 0, False, modified, e))
-            continue
-        out.append(
-            SaveInfo(
-                path,
-                tuple(s.name for s in game.seats),
-                game.state.round,
-                game.state.is_over,
-                modified,
-            )
-        )
-    out.sort(key=lambda s: s.modified, reverse=True)
-    return out
+    paths = save_files(folder)
+    remove_stale_temps(folder)
+    return sorted((_info(path) for path in paths), key=lambda s: s.modified, reverse=True)
+
+
+def save_files(folder: Path) -> list[Path]:
+    """The *.json entries of `folder`, whatever they are; OSError if it cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            return [Path(e.path) for e in entries if e.name.endswith(".json")]
+    except FileNotFoundError:
+        return []
+
+
+def _info(path: Path) -> SaveInfo:
+    """One line of the list: the game's players, round and state, or why it cannot be read."""
+    try:
+        game = load_game(path)
+    except SaveError as e:
+        return SaveInfo(path, (), 0, False, _modified(path), e)
+    seats = tuple(s.name for s in game.seats)
+    return SaveInfo(path, seats, game.state.round, game.state.is_over, _modified(path))
+
+
+STALE_TEMP_AGE = 10 * 60
+"""Seconds after which a save's temporary file is a leftover: a running game's lives for
+milliseconds between writing and renaming, a killed one's is never renamed."""
+
+
+def remove_stale_temps(folder: Path) -> None:
+    """Delete the temporary files of writes that were killed half-way (`write_atomic`'s
+    `.NAME.json.XXXX.tmp`), once old enough never to be a running game's write."""
+    limit = time.time() - STALE_TEMP_AGE
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if fnmatch(entry.name, ".*.json.*.tmp") and entry.is_file(follow_symlinks=False):
+                    if entry.stat(follow_symlinks=False).st_mtime < limit:
+                        Path(entry.path).unlink(missing_ok=True)
+    except OSError:
+        pass  # a leftover costs disk space only; the next listing tries again
 
 
 def _modified(path: Path) -> datetime:

@@ -156,3 +156,54 @@ def test_the_settings_notices_are_worded_in_every_language():
         words = text.load_language(code).text
         for notice in ("not_a_file", "too_large"):
             assert "{path}" in words[f"notify.settings_{notice}"]
+
+
+# ---------------------------------------------------------------- the folder itself
+def test_a_saves_folder_that_cannot_be_read_is_said_so_not_called_empty(capsys):
+    from century_tui import cli
+
+    storage.saves_dir().rmdir()
+    storage.saves_dir().write_text("not a folder")
+    with pytest.raises(OSError):
+        storage.list_saves()
+    for command in (["saves"], ["resume"]):
+        assert cli.main(command) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "cannot be read" in err and str(storage.saves_dir()) in err
+    assert storage.saves_dir().read_text() == "not a folder"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any folder")
+def test_a_saves_folder_without_permissions_is_said_so(capsys):
+    from century_tui import cli
+
+    storage.autosave(storage.saves_dir() / "good.json", ongoing())
+    storage.saves_dir().chmod(0)
+    try:
+        assert cli.main(["saves"]) == 1
+        assert "cannot be read" in capsys.readouterr().err
+    finally:
+        storage.saves_dir().chmod(0o755)
+
+
+def test_no_saves_folder_yet_is_no_saved_games(capsys):
+    from century_tui import cli
+
+    storage.saves_dir().rmdir()
+    assert cli.main(["saves"]) == 0
+    assert "No saved games" in capsys.readouterr().out
+
+
+def test_temporary_files_left_by_a_killed_game_are_removed_once_stale():
+    """A write interrupted by a kill leaves `.NAME.json.XXXX.tmp`; a running game's own
+    temporary file lives for milliseconds, so only old ones go."""
+    folder = storage.saves_dir()
+    stale, fresh = folder / ".game-1.json.k1x2.tmp", folder / ".game-2.json.a9b8.tmp"
+    others = [folder / "notes.tmp", folder / "game-3.json.tmp", folder / ".game-4.json"]
+    for path in (stale, fresh, *others):
+        path.write_text("{")
+    old = os.stat(stale).st_mtime - storage.STALE_TEMP_AGE - 1
+    for path in (stale, *others):
+        os.utime(path, (old, old))
+    storage.list_saves()
+    assert not stale.exists() and fresh.exists() and all(p.exists() for p in others)

@@ -104,7 +104,15 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         self.localize_bindings()
         self.names = names or [t("newgame.default_name", n=1), t("newgame.default_name", n=2)]
         self.seed = seed
-        self.resume = storage.latest_unfinished()
+        self.resume = self._latest()
+
+    @staticmethod
+    def _latest() -> storage.SaveInfo | None:
+        """The game "Continue" offers: none when the saves folder cannot be read."""
+        try:
+            return storage.latest_unfinished()
+        except OSError:
+            return None
 
     def compose(self) -> ComposeResult:
         app = self.app
