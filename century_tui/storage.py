@@ -7,6 +7,7 @@ reported and left untouched: it is never overwritten by a new game.
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 import tempfile
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Literal
+from typing import Iterator, Literal
 
 from platformdirs import user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -24,6 +25,11 @@ from century_tui.bots.hard import DEFAULT_BUDGET_MS
 from century_tui.engine.game import Game
 from century_tui.engine.moves import Move
 from century_tui.engine.save import SaveError, dumps, loads
+
+try:
+    import fcntl
+except ImportError:  # Windows: saves are not locked there
+    fcntl = None  # type: ignore[assignment]
 
 APP = "century-tui"
 
@@ -75,28 +81,43 @@ def read_regular(path: Path, cap: int) -> bytes:
     return data
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write `text` to `path` so that readers see the old file or the new one, never half."""
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def _written(folder: Path, name: str, data: bytes) -> Path:
+    """A new temporary file `.NAME.XXXX.tmp` in `folder` holding `data`, flushed to disk."""
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    try:  # make the rename itself durable
-        dfd = os.open(path.parent, os.O_RDONLY)
+    return Path(tmp)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename or a new name in `folder` durable (where the system allows it)."""
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
     except OSError:
         pass
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write `text` to `path` so that readers see the old file or the new one, never half."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _written(path.parent, path.name, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
 
 
 # ------------------------------------------------------------------ settings
@@ -187,15 +208,64 @@ def save_settings(settings: Settings) -> None:
 AUTOSAVE_PREFIX = "game-"
 
 
-def new_save_path(when: datetime | None = None) -> Path:
-    """A fresh file name for a new game's autosave, never an existing file."""
+def _names(when: datetime | None = None) -> Iterator[Path]:
+    """Names for a new game's file, from its start time: game-STAMP.json, then -2, -3..."""
     stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    path = saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}.json"
-    n = 2
-    while path.exists():
-        path = saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}-{n}.json"
-        n += 1
-    return path
+    yield saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}.json"
+    for n in itertools.count(2):
+        yield saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}-{n}.json"
+
+
+def new_save_path(when: datetime | None = None) -> Path:
+    """A name no file has now (tests and tools; a game gets its file from `create_save`,
+    since two games may pick the same free name before either writes it)."""
+    return next(path for path in _names(when) if not path.exists())
+
+
+def create_save(game: Game, when: datetime | None = None) -> tuple[Path, SaveLock]:
+    """A new file holding `game`'s first save, locked for this game window: written aside,
+    then given a name no other game has (a name locked or existing is skipped), so it appears
+    whole, exclusively, and resumable from the first turn. OSError if the folder takes no file."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(folder)
+    tmp = _written(folder, f"{AUTOSAVE_PREFIX}new.json", dumps(game).encode("utf-8"))
+    try:
+        for path in _names(when):
+            try:
+                lock = lock_save(path)
+            except SaveError:  # another game is creating or playing this name
+                continue
+            try:
+                _publish(tmp, path)
+            except FileExistsError:
+                lock.release()
+                continue
+            except BaseException:
+                lock.release()
+                raise
+            _sync_folder(folder)
+            return path, lock
+    finally:
+        tmp.unlink(missing_ok=True)
+    raise AssertionError("unreachable: the names never run out")
+
+
+def _publish(tmp: Path, path: Path) -> None:
+    """Give the written file `tmp` the name `path`; FileExistsError if the name is taken.
+    A hard link does both at once; where links are not supported, an exclusive create
+    claims the name and a rename fills it."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            os.replace(tmp, path)
+        except BaseException:
+            path.unlink(missing_ok=True)  # the empty name we claimed, not another game's file
+            raise
 
 
 def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
@@ -283,6 +353,73 @@ def _modified(path: Path) -> datetime:
         except OSError:
             continue
     return datetime.fromtimestamp(0)
+
+
+# --------------------------------------------------------------------- locks
+class SaveLock:
+    """A game window's hold on its save file: an flock on the sidecar `.NAME.lock`, which
+    names the holder's pid. The system frees it when the process ends, however it ends."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let go (again is harmless); the sidecar goes while still held, so no opener is
+        left holding a removed file (`lock_save` checks it locked the file that is there)."""
+        if self._fd is None:
+            return
+        if _is_there(self._fd, lock_path(self.path)):
+            lock_path(self.path).unlink(missing_ok=True)
+        os.close(self._fd)
+        self._fd = None
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+def lock_save(path: Path) -> SaveLock:
+    """Hold `path` for this game window; SaveError "in_use" (naming the holder's pid) if
+    another holds it. Without fcntl, or where no lock file can be made or locked, a lock
+    that holds nothing: the game goes on as before locks."""
+    if fcntl is None:
+        return SaveLock(path, None)
+    sidecar = lock_path(path)
+    for _ in range(5):  # the holder may remove the sidecar between our open and our lock
+        try:
+            fd = os.open(sidecar, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK, 0o644)
+        except OSError:
+            return SaveLock(path, None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pid = _holder(fd)
+            os.close(fd)
+            raise SaveError("in_use", path=path, pid=pid) from None
+        except OSError:  # a file system without locks
+            os.close(fd)
+            return SaveLock(path, None)
+        if _is_there(fd, sidecar):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+            return SaveLock(path, fd)
+        os.close(fd)
+    return SaveLock(path, None)
+
+
+def _is_there(fd: int, path: Path) -> bool:
+    """`fd` is the file now at `path` (not one removed or replaced since it was opened)."""
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
+    except OSError:
+        return False
+
+
+def _holder(fd: int) -> int | str:
+    """The pid a lock file names, or "?" while its holder has not written it yet."""
+    text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    return int(text) if text.isdigit() else "?"
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
