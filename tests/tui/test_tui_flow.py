@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tui_driver import board, palette, settle
+from tui_driver import board, click_again, palette, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
@@ -219,7 +219,7 @@ def test_new_game_screen_seats_validation_and_start():
         app.screen.query_one("#kind-3").value = "bot:random"
         app.screen.query_one("#name-3").value = ""
         app.screen.query_one("#seed").value = "42"
-        await pilot.press("ctrl+s")  # Start's key: a button ignores a click for 0.2 s after one
+        await click_again(pilot, "#start")
         await settle(pilot)
         screen = board(app)
         assert [s.name for s in screen.game.seats][:2] == ["Ann", "Bob"]

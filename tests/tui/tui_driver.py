@@ -29,6 +29,15 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def click_again(pilot, selector: str) -> None:
+    """Click a button a second time as a person would: after its press effect (0.2 s) has
+    ended, during which Textual takes a click for part of a double click and drops it."""
+    button = pilot.app.screen.query_one(selector)
+    while button.has_class("-active"):
+        await pilot.pause(0.05)
+    await pilot.click(selector)
+
+
 async def palette(pilot, query: str) -> None:
     """Run the command palette's first match for `query`, once its search has finished
     (the palette searches in a worker: Enter before it ends picks a stale or no result)."""
