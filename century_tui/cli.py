@@ -293,17 +293,24 @@ def _load(path: Path):
     """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
     from century_tui import storage
     from century_tui.engine.save import SaveError
-    from century_tui.text import error_text, t
 
     try:
         return storage.load_game(path)
     except SaveError as e:
-        say(f"century: {t('cli.save_refused', file=path, error=error_text(e))}", file=sys.stderr)
-        return None
+        return _refused(path, e)
+
+
+def _refused(path: Path, error) -> None:
+    """Say on stderr, in one line, why the file at `path` is not opened."""
+    from century_tui.text import error_text, t
+
+    say(f"century: {t('cli.save_refused', file=path, error=error_text(error))}", file=sys.stderr)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    """Go on with a saved game in a window that holds its file: a second window is refused."""
     from century_tui import storage
+    from century_tui.engine.save import SaveError
     from century_tui.text import t
 
     path = args.file
@@ -316,14 +323,20 @@ def cmd_resume(args: argparse.Namespace) -> int:
             print(f"century: {t('cli.resume_none')}", file=sys.stderr)
             return 1
         path = latest.path
-    game = _load(path)
-    if game is None:
+    try:
+        game, lock = storage.open_save(path)
+    except SaveError as e:
+        _refused(path, e)
         return 1
-    from century_tui.tui.app import CenturyApp
+    try:
+        from century_tui.tui.app import CenturyApp
 
-    CenturyApp(
-        game, save_path=path, resumed=True, skin=args.skin, language=args.lang, bot_budget_ms=args.budget_ms
-    ).run()
+        CenturyApp(
+            game, save_path=path, save_lock=lock, resumed=True, skin=args.skin, language=args.lang,
+            bot_budget_ms=args.budget_ms,
+        ).run()
+    finally:
+        lock.release()
     return 0
 
 

@@ -375,6 +375,17 @@ class SaveLock:
         self._fd = None
 
 
+def open_save(path: Path) -> tuple[Game, SaveLock]:
+    """The game in `path`, held for this game window: locked first, then read, so no other
+    window writes it from then on. SaveError (and nothing held) if it is in use or unreadable."""
+    lock = lock_save(path)
+    try:
+        return load_game(path), lock
+    except BaseException:
+        lock.release()
+        raise
+
+
 def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 

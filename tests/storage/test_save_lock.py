@@ -85,3 +85,14 @@ def test_release_is_idempotent_and_a_stale_lock_file_is_reused(save):
     held.release()
     held.release()
     assert not lock_file.exists()
+
+
+@needs_flock
+def test_opening_a_damaged_save_holds_nothing_afterwards(save):
+    text = save.read_text()[:40]
+    save.write_text(text)
+    with pytest.raises(SaveError) as refused:
+        storage.open_save(save)
+    assert refused.value.code == "not_json"
+    storage.lock_save(save).release()  # not left held by the refused opening
+    assert save.read_text() == text

@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat
-from century_tui.engine.names import MAX_NAME
+from century_tui.engine.names import MAX_NAME, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
@@ -229,14 +229,16 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         app.start_game(Game(seats, seed))  # type: ignore[attr-defined]
 
     def action_continue(self) -> None:
+        """Resume the latest unfinished game, unless another window has it open."""
         if self.resume is None:
             return
+        path = self.resume.path
         try:
-            game = storage.load_game(self.resume.path)
+            game, lock = storage.open_save(path)
         except SaveError as e:
-            self.error(t("newgame.error_load", error=error_text(e)))
+            self.error(t("newgame.error_load", file=printable(path.name), error=error_text(e)))
             return
-        self.app.start_game(game, self.resume.path, resumed=True)  # type: ignore[attr-defined]
+        self.app.start_game(game, path, resumed=True, lock=lock)  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
