@@ -2,7 +2,9 @@
 
 Everything is written atomically (temporary file, fsync, rename), so a crash or a
 hang-up mid-write leaves the previous file whole. A file that cannot be read is
-reported and left untouched: it is never overwritten by a new game.
+reported and left untouched: it is never overwritten by a new game. Only regular files
+of bounded size are read, so no file in the data folder can hang the game or fill its
+memory. A game window holds its save file with a lock, so two windows never write one file.
 """
 
 from __future__ import annotations
@@ -394,22 +396,10 @@ def lock_save(path: Path) -> SaveLock:
     """Hold `path` for this game window; SaveError "in_use" (naming the holder's pid) if
     another holds it. Without fcntl, or where no lock file can be made or locked, a lock
     that holds nothing: the game goes on as before locks."""
-    if fcntl is None:
-        return SaveLock(path, None)
     sidecar = lock_path(path)
     for _ in range(5):  # the holder may remove the sidecar between our open and our lock
-        try:
-            fd = os.open(sidecar, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK, 0o644)
-        except OSError:
-            return SaveLock(path, None)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            pid = _holder(fd)
-            os.close(fd)
-            raise SaveError("in_use", path=path, pid=pid) from None
-        except OSError:  # a file system without locks
-            os.close(fd)
+        fd = _flocked(sidecar, path) if fcntl is not None else None
+        if fd is None:
             return SaveLock(path, None)
         if _is_there(fd, sidecar):
             os.ftruncate(fd, 0)
@@ -417,6 +407,26 @@ def lock_save(path: Path) -> SaveLock:
             return SaveLock(path, fd)
         os.close(fd)
     return SaveLock(path, None)
+
+
+def _flocked(sidecar: Path, path: Path) -> int | None:
+    """An open descriptor of `sidecar` holding its exclusive flock; None where no lock can
+    be had (no such file can be made, a file system without locks); SaveError if it is held."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(sidecar, flags, 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        pid = _holder(fd)
+        os.close(fd)
+        raise SaveError("in_use", path=path, pid=pid) from None
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
 
 
 def _is_there(fd: int, path: Path) -> bool:
