@@ -209,7 +209,7 @@ def build_parser() -> Parser:
     sim.add_argument("--players", type=_count(2, 5), default=2, help=h("players_count"))
     sim.add_argument("--bots", type=_bot_list, default=["random"], help=h("bots"))
     sim.add_argument("--seed", type=_count(0), default=0, help=h("seed_sim"))
-    sim.add_argument("--budget-ms", type=_count(1), default=None, help=h("budget_sim"))
+    sim.add_argument("--budget-ms", type=_count(1, BOT_BUDGET_MS[1]), default=None, help=h("budget_sim"))
     sim.add_argument("--round-cap", type=_count(1), default=None, help=h("round_cap"))
     sim.add_argument("--json", action="store_true", help=h("json_sim"))
 
@@ -283,38 +283,62 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def say(line: str, file=None) -> None:
+    """Print a line that holds text from disk or the command line (file and player names):
+    a control character in it is shown as an escape ("\\x1b"), never obeyed by the terminal."""
+    from century_tui.engine.names import printable
+
+    print(printable(line), file=file or sys.stdout)
+
+
 def _load(path: Path):
     """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
     from century_tui import storage
     from century_tui.engine.save import SaveError
-    from century_tui.text import error_text, t
 
     try:
         return storage.load_game(path)
     except SaveError as e:
-        print(f"century: {t('cli.save_refused', file=path, error=error_text(e))}", file=sys.stderr)
-        return None
+        return _refused(path, e)
+
+
+def _refused(path: Path, error) -> None:
+    """Say on stderr, in one line, why the file at `path` is not opened."""
+    from century_tui.text import error_text, t
+
+    say(f"century: {t('cli.save_refused', file=path, error=error_text(error))}", file=sys.stderr)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    """Go on with a saved game in a window that holds its file: a second window is refused."""
     from century_tui import storage
+    from century_tui.engine.save import SaveError
     from century_tui.text import t
 
     path = args.file
     if path is None:
-        latest = storage.latest_unfinished()
+        try:
+            latest = storage.latest_unfinished()
+        except OSError as e:
+            return _folder_unreadable(e)
         if latest is None:
             print(f"century: {t('cli.resume_none')}", file=sys.stderr)
             return 1
         path = latest.path
-    game = _load(path)
-    if game is None:
+    try:
+        game, lock = storage.open_save(path)
+    except SaveError as e:
+        _refused(path, e)
         return 1
-    from century_tui.tui.app import CenturyApp
+    try:
+        from century_tui.tui.app import CenturyApp
 
-    CenturyApp(
-        game, save_path=path, resumed=True, skin=args.skin, language=args.lang, bot_budget_ms=args.budget_ms
-    ).run()
+        CenturyApp(
+            game, save_path=path, save_lock=lock, resumed=True, skin=args.skin, language=args.lang,
+            bot_budget_ms=args.budget_ms,
+        ).run()
+    finally:
+        lock.release()
     return 0
 
 
@@ -328,24 +352,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _folder_unreadable(error: OSError) -> int:
+    """The saves folder cannot be listed: say so (not "no saved games"), exit code 1."""
+    from century_tui import storage
+    from century_tui.text import t
+
+    detail = error.strerror or str(error)
+    say(f"century: {t('cli.saves_unreadable', folder=storage.saves_dir(), detail=detail)}", file=sys.stderr)
+    return 1
+
+
 def cmd_saves(args: argparse.Namespace) -> int:
     from century_tui import storage
     from century_tui.text import Names, error_text, t
 
     folder = storage.saves_dir()
-    infos = storage.list_saves(folder) if folder.is_dir() else []
+    try:
+        infos = storage.list_saves(folder)
+    except OSError as e:
+        return _folder_unreadable(e)
     if not infos:
-        print(t("cli.saves_none", folder=folder))
+        say(t("cli.saves_none", folder=folder))
         return 0
-    print(t("cli.saves_header", folder=folder))
+    say(t("cli.saves_header", folder=folder))
     for info in infos:
         date = info.modified.strftime("%Y-%m-%d %H:%M")
         if info.error:
-            print(t("cli.saves_damaged", date=date, file=info.path.name, error=error_text(info.error)))
+            say(t("cli.saves_damaged", date=date, file=info.path.name, error=error_text(info.error)))
             continue
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
-        print(t("cli.saves_line", date=date, state=state, round=info.round,
-                players=Names(tuple(info.players)), file=info.path.name))
+        say(t("cli.saves_line", date=date, state=state, round=info.round,
+              players=Names(tuple(info.players)), file=info.path.name))
     return 0
 
 

@@ -2,17 +2,23 @@
 
 Everything is written atomically (temporary file, fsync, rename), so a crash or a
 hang-up mid-write leaves the previous file whole. A file that cannot be read is
-reported and left untouched: it is never overwritten by a new game.
+reported and left untouched: it is never overwritten by a new game. Only regular files
+of bounded size are read, so no file in the data folder can hang the game or fill its
+memory. A game window holds its save file with a lock, so two windows never write one file.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime
+from fnmatch import fnmatch
 from pathlib import Path
-from typing import Literal
+from typing import Iterator, Literal
 
 from platformdirs import user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -21,6 +27,11 @@ from century_tui.bots.hard import DEFAULT_BUDGET_MS
 from century_tui.engine.game import Game
 from century_tui.engine.moves import Move
 from century_tui.engine.save import SaveError, dumps, loads
+
+try:
+    import fcntl
+except ImportError:  # Windows: saves are not locked there
+    fcntl = None  # type: ignore[assignment]
 
 APP = "century-tui"
 
@@ -39,28 +50,76 @@ def settings_path() -> Path:
     return data_home() / "settings.json"
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write `text` to `path` so that readers see the old file or the new one, never half."""
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+SAVE_CAP = 4 * 1024 * 1024
+"""The most of a save file that is read: a real game's is a few tens of KiB."""
+SETTINGS_CAP = 64 * 1024
+"""The most of a settings file that is read: a real one is a few lines."""
+
+
+class Refused(Exception):
+    """A path that is not read, by `code`: "not_a_file" (a folder, a device or a pipe,
+    whose reading could hang or never end) or "too_large" (more than `read_regular`'s cap)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def read_regular(path: Path, cap: int) -> bytes:
+    """The bytes of `path` if it is a regular file of at most `cap` bytes, else Refused.
+    Opening does not wait for a pipe's writer (O_NONBLOCK), and no more than cap+1 bytes
+    are ever read, so no file can hang the game or fill its memory."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Refused("not_a_file")
+        with open(fd, "rb", closefd=False) as f:
+            data = f.read(cap + 1)
+    finally:
+        os.close(fd)
+    if len(data) > cap:
+        raise Refused("too_large")
+    return data
+
+
+def _written(folder: Path, name: str, data: bytes) -> Path:
+    """A new temporary file `.NAME.XXXX.tmp` in `folder` holding `data`, flushed to disk."""
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    try:  # make the rename itself durable
-        dfd = os.open(path.parent, os.O_RDONLY)
+    return Path(tmp)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename or a new name in `folder` durable (where the system allows it)."""
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
     except OSError:
         pass
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write `text` to `path` so that readers see the old file or the new one, never half."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _written(path.parent, path.name, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
 
 
 # ------------------------------------------------------------------ settings
@@ -88,7 +147,8 @@ class Settings(BaseModel):
 class SettingsNotice:
     """Why the settings on disk were not used. `code` names the words the player reads
     (notify.settings_<code>): "damaged" (a copy of the file is kept), "damaged_uncopied"
-    (the copy could not be written) or "unreadable"."""
+    (the copy could not be written), "unreadable", or "not_a_file" and "too_large" (left
+    alone: not read, and not overwritten by a change of setting)."""
 
     code: str
     path: Path
@@ -105,9 +165,11 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     A damaged file is copied aside first, since the next change of setting rewrites it."""
     path = settings_path()
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, SETTINGS_CAP)
     except FileNotFoundError:
         return Settings(), None
+    except Refused as e:
+        return Settings(), SettingsNotice(e.code, path)
     except OSError as e:
         return Settings(), SettingsNotice("unreadable", path, detail=e.strerror or str(e))
     try:
@@ -115,30 +177,97 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     except ValidationError:
         kept: Path | None = damaged_settings_path()
         try:
-            if not kept.exists() or kept.read_bytes() != raw:  # every command reads settings
+            if not _holds(kept, raw):  # every command reads settings
                 write_atomic(kept, raw)
         except OSError:
             kept = None
         return Settings(), SettingsNotice("damaged" if kept else "damaged_uncopied", path, kept)
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """`path` is a regular file holding exactly `data`."""
+    try:
+        return read_regular(path, len(data)) == data
+    except (OSError, Refused):
+        return False
+
+
 def save_settings(settings: Settings) -> None:
-    write_atomic(settings_path(), settings.model_dump_json(indent=1) + "\n")
+    """Write the settings; OSError, and nothing written, if the settings path holds something
+    `load_settings` refused for what it is (a pipe, a device, a huge file): that is left alone."""
+    path = settings_path()
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        pass
+    else:
+        if not stat.S_ISREG(found.st_mode) or found.st_size > SETTINGS_CAP:
+            raise OSError(f"{path} is not a settings file; it is left as it is")
+    write_atomic(path, settings.model_dump_json(indent=1) + "\n")
 
 
 # --------------------------------------------------------------------- saves
 AUTOSAVE_PREFIX = "game-"
 
 
-def new_save_path(when: datetime | None = None) -> Path:
-    """A fresh file name for a new game's autosave, never an existing file."""
+def _names(when: datetime | None = None) -> Iterator[Path]:
+    """Names for a new game's file, from its start time: game-STAMP.json, then -2, -3..."""
     stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    path = saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}.json"
-    n = 2
-    while path.exists():
-        path = saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}-{n}.json"
-        n += 1
-    return path
+    yield saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}.json"
+    for n in itertools.count(2):
+        yield saves_dir() / f"{AUTOSAVE_PREFIX}{stamp}-{n}.json"
+
+
+def new_save_path(when: datetime | None = None) -> Path:
+    """A name no file has now (tests and tools; a game gets its file from `create_save`,
+    since two games may pick the same free name before either writes it)."""
+    return next(path for path in _names(when) if not path.exists())
+
+
+def create_save(game: Game, when: datetime | None = None) -> tuple[Path, SaveLock]:
+    """A new file holding `game`'s first save, locked for this game window: written aside,
+    then given a name no other game has (a name locked or existing is skipped), so it appears
+    whole, exclusively, and resumable from the first turn. OSError if the folder takes no file."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(folder)
+    tmp = _written(folder, f"{AUTOSAVE_PREFIX}new.json", dumps(game).encode("utf-8"))
+    try:
+        for path in _names(when):
+            try:
+                lock = lock_save(path)
+            except SaveError:  # another game is creating or playing this name
+                continue
+            try:
+                _publish(tmp, path)
+            except FileExistsError:
+                lock.release()
+                continue
+            except BaseException:
+                lock.release()
+                raise
+            _sync_folder(folder)
+            return path, lock
+    finally:
+        tmp.unlink(missing_ok=True)
+    raise AssertionError("unreachable: the names never run out")
+
+
+def _publish(tmp: Path, path: Path) -> None:
+    """Give the written file `tmp` the name `path`; FileExistsError if the name is taken.
+    A hard link does both at once; where links are not supported, an exclusive create
+    claims the name and a rename fills it."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            os.replace(tmp, path)
+        except BaseException:
+            path.unlink(missing_ok=True)  # the empty name we claimed, not another game's file
+            raise
 
 
 def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
@@ -149,9 +278,11 @@ def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
 def load_game(path: Path) -> Game:
     """The game in `path` (with its redo list); SaveError (file untouched) if it cannot be read."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, SAVE_CAP)
     except FileNotFoundError:
         raise SaveError("no_file", path=path) from None
+    except Refused as e:
+        raise SaveError(e.code, limit=SAVE_CAP // 2**20) from None
     except OSError as e:
         raise SaveError("unreadable", path=path, detail=e.strerror or str(e)) from None
     return loads(data)
@@ -170,27 +301,146 @@ class SaveInfo:
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every save file in the folder, newest first; unreadable ones carry their error."""
+    """Every save file in the folder, newest first; unreadable ones carry their error.
+    OSError if the folder itself cannot be read (no folder yet is no saves)."""
     folder = folder or saves_dir()
-    out = []
-    for path in folder.glob("*.json"):
-        modified = datetime.fromtimestamp(path.stat().st_mtime)
+    paths = save_files(folder)
+    remove_stale_temps(folder)
+    return sorted((_info(path) for path in paths), key=lambda s: s.modified, reverse=True)
+
+
+def save_files(folder: Path) -> list[Path]:
+    """The *.json entries of `folder`, whatever they are; OSError if it cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            return [Path(e.path) for e in entries if e.name.endswith(".json")]
+    except FileNotFoundError:
+        return []
+
+
+def _info(path: Path) -> SaveInfo:
+    """One line of the list: the game's players, round and state, or why it cannot be read."""
+    try:
+        game = load_game(path)
+    except SaveError as e:
+        return SaveInfo(path, (), 0, False, _modified(path), e)
+    seats = tuple(s.name for s in game.seats)
+    return SaveInfo(path, seats, game.state.round, game.state.is_over, _modified(path))
+
+
+STALE_TEMP_AGE = 10 * 60
+"""Seconds after which a save's temporary file is a leftover: a running game's lives for
+milliseconds between writing and renaming, a killed one's is never renamed."""
+
+
+def remove_stale_temps(folder: Path) -> None:
+    """Delete the temporary files of writes that were killed half-way (`write_atomic`'s
+    `.NAME.json.XXXX.tmp`), once old enough never to be a running game's write."""
+    limit = time.time() - STALE_TEMP_AGE
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if fnmatch(entry.name, ".*.json.*.tmp") and entry.is_file(follow_symlinks=False):
+                    if entry.stat(follow_symlinks=False).st_mtime < limit:
+                        Path(entry.path).unlink(missing_ok=True)
+    except OSError:
+        pass  # a leftover costs disk space only; the next listing tries again
+
+
+def _modified(path: Path) -> datetime:
+    """When `path` last changed: its target's time, else a dangling link's own, else never."""
+    for look in (os.stat, os.lstat):
         try:
-            game = load_game(path)
-        except SaveError as e:
-            out.append(SaveInfo(path, (), 0, False, modified, e))
+            return datetime.fromtimestamp(look(path).st_mtime)
+        except OSError:
             continue
-        out.append(
-            SaveInfo(
-                path,
-                tuple(s.name for s in game.seats),
-                game.state.round,
-                game.state.is_over,
-                modified,
-            )
-        )
-    out.sort(key=lambda s: s.modified, reverse=True)
-    return out
+    return datetime.fromtimestamp(0)
+
+
+# --------------------------------------------------------------------- locks
+class SaveLock:
+    """A game window's hold on its save file: an flock on the sidecar `.NAME.lock`, which
+    names the holder's pid. The system frees it when the process ends, however it ends."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let go (again is harmless); the sidecar goes while still held, so no opener is
+        left holding a removed file (`lock_save` checks it locked the file that is there)."""
+        if self._fd is None:
+            return
+        if _is_there(self._fd, lock_path(self.path)):
+            lock_path(self.path).unlink(missing_ok=True)
+        os.close(self._fd)
+        self._fd = None
+
+
+def open_save(path: Path) -> tuple[Game, SaveLock]:
+    """The game in `path`, held for this game window: locked first, then read, so no other
+    window writes it from then on. SaveError (and nothing held) if it is in use or unreadable."""
+    lock = lock_save(path)
+    try:
+        return load_game(path), lock
+    except BaseException:
+        lock.release()
+        raise
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+def lock_save(path: Path) -> SaveLock:
+    """Hold `path` for this game window; SaveError "in_use" (naming the holder's pid) if
+    another holds it. Without fcntl, or where no lock file can be made or locked, a lock
+    that holds nothing: the game goes on as before locks."""
+    sidecar = lock_path(path)
+    for _ in range(5):  # the holder may remove the sidecar between our open and our lock
+        fd = _flocked(sidecar, path) if fcntl is not None else None
+        if fd is None:
+            return SaveLock(path, None)
+        if _is_there(fd, sidecar):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+            return SaveLock(path, fd)
+        os.close(fd)
+    return SaveLock(path, None)
+
+
+def _flocked(sidecar: Path, path: Path) -> int | None:
+    """An open descriptor of `sidecar` holding its exclusive flock; None where no lock can
+    be had (no such file can be made, a file system without locks); SaveError if it is held."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(sidecar, flags, 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        pid = _holder(fd)
+        os.close(fd)
+        raise SaveError("in_use", path=path, pid=pid) from None
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _is_there(fd: int, path: Path) -> bool:
+    """`fd` is the file now at `path` (not one removed or replaced since it was opened)."""
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
+    except OSError:
+        return False
+
+
+def _holder(fd: int) -> int | str:
+    """The pid a lock file names, or "?" while its holder has not written it yet."""
+    text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    return int(text) if text.isdigit() else "?"
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:

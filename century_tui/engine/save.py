@@ -8,20 +8,25 @@ raises SaveError with one plain paragraph, and nothing is half-loaded.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import fields
 from datetime import datetime, timezone
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from .cards import CODES, MERCHANT_CARDS
 from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
-from .names import MAX_NAME
+from .names import MAX_NAME, has_unsafe
 
 FORMAT = "century-tui-save"
 VERSION = 1
+MAX_MOVES = 5000
+"""Moves plus redo a save may hold: a real game has a few hundred, and every move is
+replayed on loading, so a longer list is damage (or an attempt to hang the game)."""
 
 
 REASONS: dict[str, str] = {
@@ -39,6 +44,13 @@ REASONS: dict[str, str] = {
     "It was edited or damaged.",
     "no_file": "There is no save file at {path}.",
     "unreadable": "The save file {path} cannot be read: {detail}.",
+    "not_a_file": "This is not a regular file but a folder, a device or a pipe: it is not read.",
+    "too_large": "The file is larger than {limit} MiB, far more than any save: it is not read.",
+    "in_use": "This game is already open in another window (process {pid}): close it there first.",
+    "too_deep": "The file nests deeper than any save does: it is damaged.",
+    "huge_number": "The file holds a number of more than {limit} digits: it is damaged.",
+    "too_many_moves": "The save file holds {count} moves, more than the {limit} a game can reach: "
+    "it is damaged.",
 }
 
 
@@ -50,6 +62,7 @@ PROBLEMS: dict[str, str] = {
     "out_of_range": "is out of range",
     "not_allowed": "is not an allowed value",
     "same_names": "has two players with the same name",
+    "control": "contains a control character",
     "invalid": "is not valid",
 }
 """What can be wrong with one field of a save, by code (translated as save_problem.<code>)."""
@@ -58,8 +71,8 @@ PROBLEMS: dict[str, str] = {
 def _problem(error: dict[str, Any]) -> str:
     """A pydantic error's type, as one of the PROBLEMS codes."""
     kind = error["type"]
-    if kind == "missing":
-        return "missing"
+    if kind in PROBLEMS:  # our own validators name their problem
+        return kind
     if kind == "extra_forbidden":
         return "unexpected"
     if kind.endswith(("_type", "_parsing")) or kind == "int_from_float":
@@ -98,6 +111,14 @@ class SeatModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=MAX_NAME)
     bot: BotLevel | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _shown_not_obeyed(cls, name: str) -> str:
+        """A control character in a name would act on the terminal that shows it."""
+        if has_unsafe(name):
+            raise PydanticCustomError("control", PROBLEMS["control"])
+        return name
 
 
 class SaveModel(BaseModel):
@@ -183,13 +204,30 @@ def _layout(doc: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
-def _parse(text: str | bytes) -> SaveModel:
+def _json(text: str | bytes) -> Any:
+    """The JSON value of `text`; SaveError for anything that is not readable JSON, including
+    what would crash the reader (nesting past the recursion limit, a number too long)."""
     try:
-        raw = json.loads(text)
+        return json.loads(text)
     except UnicodeDecodeError:
         raise SaveError("not_text") from None
     except json.JSONDecodeError as e:
         raise SaveError("not_json", line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise SaveError("too_deep") from None
+    except ValueError:  # json's only other ValueError: Python's limit on digits in an int
+        raise SaveError("huge_number", limit=sys.get_int_max_str_digits()) from None
+
+
+def _count_moves(raw: dict[str, Any]) -> None:
+    """Refuse a move list no game reaches before anything is validated or replayed."""
+    count = sum(len(raw[key]) for key in ("moves", "redo") if isinstance(raw.get(key), list))
+    if count > MAX_MOVES:
+        raise SaveError("too_many_moves", count=count, limit=MAX_MOVES)
+
+
+def _parse(text: str | bytes) -> SaveModel:
+    raw = _json(text)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError("foreign")
     version = raw.get("version")
@@ -199,6 +237,7 @@ def _parse(text: str | bytes) -> SaveModel:
         raise SaveError("newer", version=version, supported=VERSION)
     if version < VERSION:
         raise SaveError("older", version=version, supported=VERSION)
+    _count_moves(raw)
     try:
         return SaveModel.model_validate(raw)
     except ValidationError as e:

@@ -44,6 +44,7 @@ class CenturyApp(Localized, App[None]):
         game: Game | None = None,
         *,
         save_path: Path | None = None,
+        save_lock: storage.SaveLock | None = None,
         resumed: bool = False,
         skin: str | None = None,
         names: list[str] | None = None,
@@ -56,7 +57,8 @@ class CenturyApp(Localized, App[None]):
         language: str | None = None,
     ) -> None:
         """`language` is `--lang`; without it the saved setting, then (only when the settings
-        come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English."""
+        come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
+        `save_lock` is the hold a caller took on `save_path` (`century resume`)."""
         super().__init__()
         notice = None
         environ = None
@@ -81,6 +83,8 @@ class CenturyApp(Localized, App[None]):
         self.bot_budget_ms = settings.bot_budget_ms if bot_budget_ms is None else bot_budget_ms
         self.autosave_games = autosave
         self._first_game = (game, save_path, resumed)
+        self.save_lock = save_lock
+        """The hold on the save file of the game on show, released when it goes."""
         self._replay = replay
         self._names = names
         self._seed = seed
@@ -131,7 +135,7 @@ class CenturyApp(Localized, App[None]):
 
             self.push_screen(ReplayScreen(game))
         elif game is not None:
-            self.start_game(game, path, resumed=resumed)
+            self.start_game(game, path, resumed=resumed, lock=self.save_lock)
         else:
             self.open_new_game()
 
@@ -140,21 +144,44 @@ class CenturyApp(Localized, App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
-    def start_game(self, game: Game, path: Path | None = None, *, resumed: bool = False) -> None:
-        """Show the board for `game`, autosaved to `path` (a fresh file for a new game)."""
+    def start_game(
+        self, game: Game, path: Path | None = None, *, resumed: bool = False, lock: storage.SaveLock | None = None
+    ) -> None:
+        """Show the board for `game`, autosaved to `path` under `lock`; a new game (no path)
+        gets a new file of its own, created and locked here. The game before lets go of its file."""
         from century_tui.tui.screens.game import GameScreen
 
-        if self.autosave_games and path is None:
-            path = storage.new_save_path()
         if not self.autosave_games:
-            path = None
+            path, lock = None, None
+        elif path is None:
+            path, lock = self._new_file(game)
+        self.hold(lock)
         self.remember()
         self._clear_stack()
         self.push_screen(GameScreen(game, path, resumed=resumed))
 
+    def _new_file(self, game: Game) -> tuple[Path | None, storage.SaveLock | None]:
+        """A new game's own save file; none (with a notice) if the saves folder takes no file."""
+        try:
+            return storage.create_save(game)
+        except OSError as e:
+            self.notify(t("notify.save_failed", error=e.strerror or str(e)), severity="error")
+            return None, None
+
+    def hold(self, lock: storage.SaveLock | None) -> None:
+        """Let go of the save file held so far, and hold `lock`'s instead (None: no file)."""
+        if self.save_lock is not None and self.save_lock is not lock:
+            self.save_lock.release()
+        self.save_lock = lock
+
+    def on_unmount(self) -> None:
+        """The window closes: its game's file is free for another window."""
+        self.hold(None)
+
     def open_new_game(self) -> None:
         from century_tui.tui.screens.new_game import NewGameScreen
 
+        self.hold(None)
         self._clear_stack()
         self.push_screen(NewGameScreen(self._names, self._seed))
 

@@ -112,3 +112,53 @@ def test_what_is_wrong_in_a_save_is_said_in_the_player_s_language():
         assert text.error_text(refused.value) == "La sauvegarde est abîmée : « seats » n'a pas le bon type."
     finally:
         text.set_language("en")
+
+
+# ------------------------------------------------------------------ hostile files
+HEAD = '{"format": "century-tui-save", "version": 1, '
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("[" * 100_000 + "]" * 100_000, "too_deep"),
+        (HEAD + '"seed": 1, "moves": ' + "[" * 100_000 + "]" * 100_000 + "}", "too_deep"),
+        (HEAD + '"seed": ' + "9" * 5000 + "}", "huge_number"),
+        (HEAD + '"seed": -' + "9" * 5000 + "}", "huge_number"),
+    ],
+    ids=["deep", "deep-moves", "long-number", "long-negative"],
+)
+def test_json_that_would_crash_the_reader_is_refused_as_damaged(text, code):
+    with pytest.raises(SaveError) as refused:
+        loads(text)
+    assert refused.value.code == code and "\n" not in str(refused.value)
+
+
+def test_a_move_list_longer_than_any_game_is_refused_before_it_is_replayed():
+    from century_tui.engine.save import MAX_MOVES
+
+    doc = json.loads(dumps(played_game(moves=5)))
+    doc["moves"] = [{"kind": "rest"}] * (MAX_MOVES // 2)
+    doc["redo"] = [{"kind": "rest"}] * (MAX_MOVES // 2 + 1)
+    with pytest.raises(SaveError) as refused:
+        loads(json.dumps(doc))
+    assert refused.value.code == "too_many_moves"
+    assert refused.value.params == {"count": MAX_MOVES + 1, "limit": MAX_MOVES}
+
+
+def test_the_move_cap_leaves_room_for_the_longest_games():
+    from century_tui.engine.save import MAX_MOVES
+
+    longest = max(len(played_game(moves=10**9, seed=s).moves) for s in range(20))
+    assert MAX_MOVES >= 3 * longest
+
+
+@pytest.mark.parametrize("name", ["Ann\x1b[2J", "Bo\nb", "Cy\u202e", "D\x07"])
+def test_a_player_name_with_a_control_character_makes_the_save_damaged(name):
+    """Such a name would be obeyed by the terminal that shows it, not shown."""
+    doc = json.loads(dumps(played_game()))
+    doc["seats"][1]["name"] = name
+    with pytest.raises(SaveError) as refused:
+        loads(json.dumps(doc))
+    assert refused.value.params == {"field": "seats.2.name", "problem": "control"}
+    assert str(refused.value) == "The save file is damaged: “seats.2.name” contains a control character."

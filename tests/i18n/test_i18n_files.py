@@ -61,6 +61,17 @@ def test_the_file_has_the_same_tables_as_english(code):
 
 
 @pytest.mark.parametrize("code", ["en", *OTHERS])
+def test_every_save_refusal_has_words_with_the_params_it_is_given(code):
+    """A SaveError or a problem code without words would crash the message about a bad file."""
+    from century_tui.engine.save import PROBLEMS, REASONS
+
+    lang = text.load_language(code)
+    for reason, english in REASONS.items():
+        assert text.fields_of(lang.text[f"save_error.{reason}"]) - NOUNS == text.fields_of(english), reason
+    assert {k.partition(".")[2] for k in lang.text if k.startswith("save_problem.")} == set(PROBLEMS)
+
+
+@pytest.mark.parametrize("code", ["en", *OTHERS])
 def test_skins_are_complete_and_their_letters_distinct(code):
     lang = text.load_language(code)
     for skin in SKINS:

@@ -87,3 +87,11 @@ def test_budget_ms_reaches_the_app_and_is_checked(monkeypatch, capsys):
         cli.main(["new", "--players", "Ann,bot:hard", "--budget-ms", "5"])
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and err.count("\n") == 1 and "out of range (50 to 60000)" in err
+
+
+def test_sim_budget_ms_is_bounded_like_a_game_s(capsys):
+    """A 400-digit budget overflowed the bot's clock arithmetic: a traceback."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["sim", "--games", "1", "--bots", "hard,random", "--budget-ms", "9" * 400])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and "out of range (1 to 60000)" in err

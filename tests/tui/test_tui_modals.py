@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_driver import board, hand_position, settle
+from tui_driver import board, click_button, hand_position, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, PlayUpgrade
 from century_tui.engine.cubes import times_affordable
@@ -121,7 +121,7 @@ def test_upgrade_by_clicks(upgrade_game):
         await pilot.click(chip)
         assert isinstance(app.screen, UpgradeModal)
         await pilot.click("#raise-0")
-        await pilot.click("#raise-0")
+        await click_button(pilot, "#raise-0")
         await pilot.click("#undo")
         await pilot.click("#raise-1")
         await pilot.click("#confirm")

@@ -128,3 +128,17 @@ def test_resumed_game_goes_on_where_it_was():
             assert entries[-1].key == "log.resumed" or any(e.key == "log.resumed" for e in entries)
 
     asyncio.run(go())
+
+
+def test_saves_shows_names_and_file_names_from_disk_without_obeying_them(capsys):
+    """A file name is whatever is on disk; an escape sequence in it must be shown, not run."""
+    evil = storage.saves_dir() / "x\x1b]0;owned\x07\x1b[2J.json"
+    storage.autosave(evil, played(12))
+    (storage.saves_dir() / "gone\x1b[31m.json").symlink_to("nowhere")
+    assert cli.main(["saves"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "x\\x1b]0;owned\\x07\\x1b[2J.json" in out and "gone\\x1b[31m.json" in out
+    assert cli.main(["resume", str(storage.saves_dir() / "gone\x1b[31m.json")]) == 1
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "gone\\x1b[31m.json" in err

@@ -127,9 +127,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         for area in (self.points, self.merchants, self.hand):
             self.watch(area, "cursor", self._cursor_moved, init=False)
         self.refresh_board()
-        self.hand.focus()
-        if not self.game.moves:
-            self.autosave()  # resumable from the first turn on
+        self.hand.focus()  # the save file already holds the game: storage.create_save wrote it
         self.call_after_refresh(self.next_turn)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -114,7 +114,15 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         self.localize_bindings()
         self.names = names or [t("newgame.default_name", n=1), t("newgame.default_name", n=2)]
         self.seed = seed
-        self.resume = storage.latest_unfinished()
+        self.resume = self._latest()
+
+    @staticmethod
+    def _latest() -> storage.SaveInfo | None:
+        """The game "Continue" offers: none when the saves folder cannot be read."""
+        try:
+            return storage.latest_unfinished()
+        except OSError:
+            return None
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -233,14 +241,16 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         app.start_game(Game(seats, seed))  # type: ignore[attr-defined]
 
     def action_continue(self) -> None:
+        """Resume the latest unfinished game, unless another window has it open."""
         if self.resume is None:
             return
+        path = self.resume.path
         try:
-            game = storage.load_game(self.resume.path)
+            game, lock = storage.open_save(path)
         except SaveError as e:
-            self.error(t("newgame.error_load", error=error_text(e)))
+            self.error(t("newgame.error_load", file=printable(path.name), error=error_text(e)))
             return
-        self.app.start_game(game, self.resume.path, resumed=True)  # type: ignore[attr-defined]
+        self.app.start_game(game, path, resumed=True, lock=lock)  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
