@@ -148,25 +148,15 @@ class CenturyApp(Localized, App[None]):
         self, game: Game, path: Path | None = None, *, resumed: bool = False, lock: storage.SaveLock | None = None
     ) -> None:
         """Show the board for `game`, autosaved to `path` under `lock`; a new game (no path)
-        gets a new file of its own, created and locked here. The game before lets go of its file."""
+        gets a new file of its own from the board. The game before lets go of its file."""
         from century_tui.tui.screens.game import GameScreen
 
         if not self.autosave_games:
             path, lock = None, None
-        elif path is None:
-            path, lock = self._new_file(game)
-        self.hold(lock)
+        self.hold(lock)  # a new game (no path) creates its own file as its board opens
         self.remember()
         self._clear_stack()
         self.push_screen(GameScreen(game, path, resumed=resumed))
-
-    def _new_file(self, game: Game) -> tuple[Path | None, storage.SaveLock | None]:
-        """A new game's own save file; none (with a notice) if the saves folder takes no file."""
-        try:
-            return storage.create_save(game)
-        except OSError as e:
-            self.notify(t("notify.save_failed", error=e.strerror or str(e)), severity="error")
-            return None, None
 
     def hold(self, lock: storage.SaveLock | None) -> None:
         """Let go of the save file held so far, and hold `lock`'s instead (None: no file)."""

@@ -99,3 +99,24 @@ def test_quitting_tries_the_save_once_more_and_quits_if_it_works(monkeypatch):
         assert storage.load_game(path).moves == game.moves
 
     asyncio.run(go())
+
+
+def test_a_new_game_whose_file_cannot_be_made_says_so_and_makes_it_once_it_can(century_home):
+    blocker = storage.saves_dir()
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("not a folder")  # the saves folder's place is taken by a file
+    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert "Not saved" in status(app) and board(app).save_path is None
+            blocker.unlink()  # the player clears the way
+            await pilot.press("r")
+            await settle(pilot)
+            path = board(app).save_path
+            assert path is not None and "Not saved" not in status(app)
+            assert storage.load_game(path).moves == game.moves
+
+    asyncio.run(go())

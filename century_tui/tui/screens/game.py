@@ -127,7 +127,9 @@ class GameScreen(SizeGuard, Localized, Screen):
         for area in (self.points, self.merchants, self.hand):
             self.watch(area, "cursor", self._cursor_moved, init=False)
         self.refresh_board()
-        self.hand.focus()  # the save file already holds the game: storage.create_save wrote it
+        self.hand.focus()
+        if self.save_path is None:
+            self.autosave()  # a new game's own file, resumable from the first turn
         self.call_after_refresh(self.next_turn)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -429,11 +431,16 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     def autosave(self) -> None:
         """Save after every move. A failure is said once and then shown by a marker in the
-        status line until a save succeeds (quitting meanwhile asks first)."""
-        if self.save_path is None:
+        status line until a save succeeds (quitting meanwhile asks first). A new game's
+        file is created here, exclusively, and until that succeeds every move tries again."""
+        if not getattr(self.app, "autosave_games", False):
             return
         try:
-            storage.autosave(self.save_path, self.game)
+            if self.save_path is None:
+                self.save_path, lock = storage.create_save(self.game)
+                self.app.hold(lock)  # type: ignore[attr-defined]
+            else:
+                storage.autosave(self.save_path, self.game)
         except OSError as e:
             if self.save_error is None:
                 self.notify(t("notify.save_failed", error=e.strerror or str(e)), severity="error", timeout=8)
