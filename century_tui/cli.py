@@ -122,18 +122,22 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, t("cli.error", prog=self.prog, message=_translated(message)) + "\n")
 
 
-def _count(low: int, high: int | None = None):
+def _count(low: int, high: int):
+    """A whole number from `low` to `high`: every number argument has bounds, so none can
+    overflow what reads it (a 400-digit budget once broke the bot's clock)."""
+
     def parse(text: str) -> int:
         from century_tui.text import t
 
+        shown = text if len(text) <= 20 else text[:12] + "…"  # not 400 digits back at the player
+        if re.fullmatch(r"\s*[+-]?\d+\s*", text) and len(text.strip().lstrip("+-")) > len(str(high)):
+            raise argparse.ArgumentTypeError(t("cli.out_of_range", value=shown, low=low, high=high))
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(t("cli.not_whole", value=text)) from None
-        if value < low or (high is not None and value > high):
-            if high is None:
-                raise argparse.ArgumentTypeError(t("cli.below", value=value, low=low))
-            raise argparse.ArgumentTypeError(t("cli.out_of_range", value=value, low=low, high=high))
+            raise argparse.ArgumentTypeError(t("cli.not_whole", value=shown)) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(t("cli.out_of_range", value=shown, low=low, high=high))
         return value
 
     return parse
@@ -195,6 +199,7 @@ def build_parser() -> Parser:
     """The command line, its help in the current language (set before it is built)."""
     from century_tui.text import t
 
+    from century_tui.engine.game import MAX_SEED
     from century_tui.storage import BOT_BUDGET_MS
 
     def h(key: str) -> str:
@@ -205,12 +210,12 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = sub.add_parser("sim", help=h("sim"))
-    sim.add_argument("--games", type=_count(1), default=100, help=h("games"))
+    sim.add_argument("--games", type=_count(1, 1_000_000), default=100, help=h("games"))
     sim.add_argument("--players", type=_count(2, 5), default=2, help=h("players_count"))
     sim.add_argument("--bots", type=_bot_list, default=["random"], help=h("bots"))
-    sim.add_argument("--seed", type=_count(0), default=0, help=h("seed_sim"))
-    sim.add_argument("--budget-ms", type=_count(1, BOT_BUDGET_MS[1]), default=None, help=h("budget_sim"))
-    sim.add_argument("--round-cap", type=_count(1), default=None, help=h("round_cap"))
+    sim.add_argument("--seed", type=_count(0, MAX_SEED), default=0, help=h("seed_sim"))
+    sim.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget_sim"))
+    sim.add_argument("--round-cap", type=_count(1, 10_000), default=None, help=h("round_cap"))
     sim.add_argument("--json", action="store_true", help=h("json_sim"))
 
     cards = sub.add_parser("cards", help=h("cards"))
@@ -219,7 +224,7 @@ def build_parser() -> Parser:
     new = sub.add_parser("new", help=h("new"))
     new.add_argument("--players", type=_players, default=None, metavar="NAMES", help=h("players"))
     new.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
-    new.add_argument("--seed", type=_count(0), default=None, help=h("seed"))
+    new.add_argument("--seed", type=_count(0, MAX_SEED), default=None, help=h("seed"))
     new.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
 
     resume = sub.add_parser("resume", help=h("resume"))

@@ -14,6 +14,11 @@ from .moves import Move
 from .state import MAX_PLAYERS, MIN_PLAYERS, State
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed a person may give (command line, new-game form): any int would do for
+the engine, but a number must stay a number one can type and read back."""
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player: a display name, and the bot level playing it (None for a person)."""

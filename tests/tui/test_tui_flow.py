@@ -251,6 +251,20 @@ def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pressed(m
     run(app, body)
 
 
+@pytest.mark.parametrize("seed", ["9" * 5000, "99999999999999999999", "²"], ids=["5000 digits", "20 digits", "not ASCII"])
+def test_a_seed_too_long_or_not_ascii_is_refused_on_the_form(seed):
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        app.screen.query_one("#seed").value = seed  # pasted past the field's checks
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert "seed" in str(app.screen.query_one(".error").render())
+
+    run(app, body)
+
+
 def test_continue_resumes_the_latest_unfinished_game():
     game = demo.advance_until(demo.new_game(("Ann", "Bob"), seed=9), lambda s: s.round >= 4)
     path = storage.new_save_path()

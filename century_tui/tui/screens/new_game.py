@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
+from century_tui.engine.game import MAX_SEED, Game, Seat
 from century_tui.engine.names import MAX_NAME, has_unsafe, is_unsafe, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
@@ -141,7 +141,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                              allow_blank=False, compact=True, id="skin")
                 yield Static(t("newgame.seed"), classes="label", id="seed-label")
                 yield Input("" if self.seed is None else str(self.seed), placeholder=t("newgame.seed_placeholder"),
-                            compact=True, id="seed", restrict=r"[0-9]*")
+                            compact=True, id="seed", restrict=r"[0-9]*", max_length=len(str(MAX_SEED)))
             with Horizontal(classes="row", id="handoff-row"):
                 yield Checkbox(t("newgame.handoff"), value=getattr(app, "handoff", True), compact=True, id="handoff")
                 yield Static(t("newgame.language"), classes="label", id="language-label")
@@ -231,7 +231,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             self.error(problem)
             return
         text = self.query_one("#seed", Input).value.strip()
-        if text and not text.isdigit():
+        if text and not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)) and int(text) <= MAX_SEED):
             self.error(t("newgame.error_seed"))
             return
         seed = int(text) if text else random.SystemRandom().randrange(2**31)
