@@ -183,5 +183,6 @@ def showcase() -> list[Shot]:
         Shot("new-game", (80, 24), "spice", lambda: None),
         Shot("handoff", (80, 24), "spice", new_game, PASS + ("r",)),
         Shot("help", (80, 24), "golem", new_game, PASS + ("f1",)),
+        Shot("confirm-undo", (80, 24), "spice", new_game, PASS + ("r", "enter", "u")),
         Shot("too-small", (60, 20), "spice", new_game),
     ]

@@ -28,6 +28,7 @@ PINNED = [
     "results",
     "results-golem-120x40",
     "help",
+    "confirm-undo",
     "too-small",
 ]
 
