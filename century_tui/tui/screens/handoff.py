@@ -14,7 +14,6 @@ from century_tui.tui import render
 from century_tui.tui.journal import Entry
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import closed_early
 
 
 class HandOffScreen(SizeGuard, Localized, Screen[None]):
@@ -30,29 +29,26 @@ class HandOffScreen(SizeGuard, Localized, Screen[None]):
         self.missed = missed
 
     def compose(self) -> ComposeResult:
+        """The words go in as the widgets are made: nothing is left to find at mount, when
+        under load Textual may not have mounted the dialog's children yet."""
+        title, prompt, missed = self.texts()
         with Vertical(classes="dialog handoff"):
-            yield Static(classes="title")
-            yield Static(classes="prompt")
-            yield Static(classes="missed")
+            yield Static(title, classes="title")
+            yield Static(prompt, classes="prompt")
+            yield Static(missed, classes="missed")
 
-    def on_mount(self) -> None:
-        if closed_early(self):
-            return
-        self.draw()
-
-    def draw(self) -> None:
-        self.query_one(".title", Static).update(Text(t("handoff.title", name=self.player), "bold"))
-        self.query_one(".prompt", Static).update(Text(t("handoff.prompt", name=self.player)))
+    def texts(self) -> tuple[Text, Text, Text]:
         missed = Text()
         missed.append(t("handoff.since") if self.missed else t("handoff.nothing"), "bold dim")
         for entry in self.missed:
             missed.append("\n")
             missed.append_text(render.rt(entry.key, **entry.params))
-        self.query_one(".missed", Static).update(missed)
+        return Text(t("handoff.title", name=self.player), "bold"), Text(t("handoff.prompt", name=self.player)), missed
 
     def skin_changed(self) -> None:
         self.localize_bindings()
-        self.draw()
+        for cls, text in zip(("title", "prompt", "missed"), self.texts()):
+            self.query_one(f".{cls}", Static).update(text)
 
     def action_go(self) -> None:
         self.dismiss(None)
