@@ -130,7 +130,8 @@ def _count(low: int, high: int):
         from century_tui.text import t
 
         shown = text if len(text) <= 20 else text[:12] + "…"  # not 400 digits back at the player
-        if re.fullmatch(r"\s*[+-]?\d+\s*", text) and len(text.strip().lstrip("+-")) > len(str(high)):
+        digits = text.strip().lstrip("+-").lstrip("0")
+        if re.fullmatch(r"\s*[+-]?\d+\s*", text) and len(digits) > len(str(high)):
             raise argparse.ArgumentTypeError(t("cli.out_of_range", value=shown, low=low, high=high))
         try:
             value = int(text)
@@ -353,7 +354,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     from century_tui.tui.app import CenturyApp
 
-    CenturyApp(game, skin=args.skin, replay=True, autosave=False, language=args.lang).run()
+    CenturyApp(game, skin=args.skin, replay=True, language=args.lang).run()  # a replay writes nothing; a new game from it does
     return 0
 
 

@@ -88,7 +88,6 @@ class CenturyApp(Localized, App[None]):
         self._replay = replay
         self._names = names
         self._seed = seed
-        self._quit_warned = False
         self.title = t("app.title")
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
@@ -99,18 +98,23 @@ class CenturyApp(Localized, App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     async def action_quit(self) -> None:
-        """Quit, unless a game could not be saved: then say so, try once more, and quit
-        only on a second Ctrl+Q (the moves since the last save would be lost)."""
-        unsaved = [s for s in self.screen_stack if getattr(s, "save_error", None)]
-        if unsaved and not self._quit_warned:
-            screen = unsaved[0]
-            screen.autosave()
-            if screen.save_error:
-                self._quit_warned = True
-                self.notify(t("notify.quit_unsaved", error=screen.save_error, path=screen.save_path),
-                            severity="error", timeout=10)
-                return
-        self.exit()
+        """Quit, unless a game could not be saved: then say so, and quit only when asked
+        again (the moves since the last save would be lost)."""
+        if not self.unsaved_warning("notify.quit_unsaved"):
+            self.exit()
+
+    def unsaved_warning(self, key: str) -> bool:
+        """True (and the player told, in words `key`) when leaving the game on show now would
+        lose moves: its last save failed, one more try failed, and this failure was not said
+        before. Asked again, it lets go."""
+        for screen in self.screen_stack:
+            if getattr(screen, "save_error", None):
+                screen.autosave()  # one more try: the disk may have room again
+                if screen.save_error and not screen.leave_warned:
+                    screen.leave_warned = True
+                    self.notify(t(key, error=screen.save_error), severity="error", timeout=10)
+                    return True
+        return False
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
@@ -152,6 +156,8 @@ class CenturyApp(Localized, App[None]):
         from century_tui.tui.screens.game import GameScreen
 
         if not self.autosave_games:
+            if lock is not None:
+                lock.release()  # this window saves nothing: the file stays free for others
             path, lock = None, None
         self.hold(lock)  # a new game (no path) creates its own file as its board opens
         self.remember()
@@ -171,6 +177,8 @@ class CenturyApp(Localized, App[None]):
     def open_new_game(self) -> None:
         from century_tui.tui.screens.new_game import NewGameScreen
 
+        if self.unsaved_warning("notify.leave_unsaved"):
+            return
         self.hold(None)
         self._clear_stack()
         self.push_screen(NewGameScreen(self._names, self._seed))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import GatedBots, board, settle
+from tui_driver import GatedBots, board, settle, until
 
 from century_tui.engine.game import Game, Seat
 from century_tui.storage import Settings
@@ -28,8 +28,7 @@ def test_focus_chosen_during_a_bot_turn_survives_the_bot_move(monkeypatch):
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert board(app).thinking
+            await until(pilot, lambda: board(app).thinking)
             await pilot.press("m")
             bots.gate.set()
             await settle(pilot)

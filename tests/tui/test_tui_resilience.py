@@ -67,6 +67,21 @@ def test_after_a_too_small_resize_closing_the_modal_gives_the_focus_back_to_the_
     asyncio.run(go())
 
 
+def test_a_game_opened_too_small_starts_on_the_hand_once_big_enough():
+    from century_tui.tui.widgets.hand import HandView
+
+    app = CenturyApp(upgrade_position(), settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(60, 20)) as pilot:
+            await settle(pilot)
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+            assert isinstance(app.focused, HandView)
+
+    asyncio.run(go())
+
+
 def test_no_colour_game_goes_on(monkeypatch):
     """Letters are checked in test_tui_text; here a NO_COLOR game takes moves and modals."""
     monkeypatch.setenv("NO_COLOR", "1")

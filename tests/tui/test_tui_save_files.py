@@ -152,3 +152,18 @@ def test_the_new_game_screen_opens_when_the_saves_folder_cannot_be_read():
 
     run(app, body)
     assert storage.saves_dir().read_text() == "a file where the folder should be"
+
+
+@needs_flock
+def test_a_window_that_saves_nothing_lets_go_of_a_file_it_is_handed(saved):
+    """A replay window's Continue opens a game there, unsaved: its file stays free."""
+    game, path = saved
+    app = CenturyApp(None, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        _game, lock = storage.open_save(path)
+        app.start_game(game, path, resumed=True, lock=lock)
+        await settle(pilot)
+        assert board(app).save_path is None and not held(path)
+
+    run(app, body)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import GatedBots, board, pass_screens, settle
+from tui_driver import GatedBots, board, pass_screens, settle, until
 
 from century_tui import storage
 from century_tui.engine import Rest
@@ -148,8 +148,7 @@ def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
 
     async def body(app, pilot):
         await pilot.press("r")  # the bot starts thinking, and answers only through the gate
-        await pilot.pause()
-        assert board(app).thinking
+        await until(pilot, lambda: board(app).thinking)
         await pilot.press("u")
         await pilot.pause()
         bots.gate.set()  # its answer, to a position that is gone
@@ -158,3 +157,29 @@ def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
         assert game.redo_moves == [Rest()]
 
     run(app, body)
+
+
+def test_an_undo_question_is_dropped_when_a_bot_moves_meanwhile(monkeypatch):
+    """Resumed at a bot's turn, u asks about Ann's move; the bot moves before the answer:
+    the question goes, and a later Enter cannot take back more than was asked."""
+    from century_tui.tui.screens.confirm_undo import ConfirmUndo
+
+    bots = GatedBots(monkeypatch)
+    for seed in range(50):
+        game = Game([Seat("Ann"), Seat("Bob"), Seat("Bot", "easy")], seed)
+        while game.current_seat.is_human:
+            game.apply(Rest())
+        if len(game.moves) == 2:
+            break
+    app = CenturyApp(game, resumed=True, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: board(app).thinking)  # no settle: the bot waits at the gate
+            await pilot.press("u")
+            assert isinstance(app.screen, ConfirmUndo)
+            bots.gate.set()
+            await settle(pilot)
+            assert len(game.moves) == 3 and not isinstance(app.screen, ConfirmUndo)
+
+    asyncio.run(go())

@@ -120,3 +120,77 @@ def test_a_new_game_whose_file_cannot_be_made_says_so_and_makes_it_once_it_can(c
             assert storage.load_game(path).moves == game.moves
 
     asyncio.run(go())
+
+
+def test_leaving_an_unsaved_game_by_the_results_buttons_asks_first(monkeypatch):
+    from tui_driver import click_button
+
+    from century_tui.tui import demo
+    from century_tui.tui.screens.new_game import NewGameScreen
+    from century_tui.tui.screens.results import ResultsScreen
+
+    disk = Disk(monkeypatch)
+    done = demo.finished(("Ann", "Bob"), seed=4)
+    start = Game(done.seats, done.seed, done.moves[:-1])
+    app = CenturyApp(start, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            disk.full = True
+            board(app).play(done.moves[-1])  # the winning move, unsaved
+            await settle(pilot)
+            assert isinstance(app.screen, ResultsScreen)
+            await click_button(pilot, "#quit")
+            await pilot.pause()
+            assert app.is_running and isinstance(app.screen, ResultsScreen)
+            assert any("Ctrl+Q again" in str(n.message) for n in app._notifications)
+            await pilot.press("n")  # asked again: it lets go
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+
+    asyncio.run(go())
+
+
+def test_a_new_failure_after_a_good_save_is_warned_about_again(monkeypatch):
+    disk = Disk(monkeypatch)
+    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            disk.full = True
+            await pilot.press("r")
+            await settle(pilot)
+            await pilot.press("ctrl+q")  # warned
+            disk.full = False
+            await pilot.press("r")  # saved again
+            await settle(pilot)
+            disk.full = True
+            await pilot.press("r")  # fails again
+            await settle(pilot)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert app.is_running  # warned again, not quit on the old warning
+            assert sum("Ctrl+Q again" in str(n.message) for n in app._notifications) == 2
+
+    asyncio.run(go())
+
+
+def test_the_not_saved_marker_shows_whatever_the_name_and_language():
+    from century_tui import text
+
+    game = Game([Seat("Wolfgang Amadeus Moz"), Seat("Bot", "random")], 2)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, language="ja"))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = board(app)
+            screen.status.set_unsaved(True)
+            screen.status.show(40, game.seats[0].name, thinking=False, final=True, over=False)
+            line = screen.status.render().plain
+            assert text.t("board.not_saved") in line and text.t("board.final_round") in line
+
+    asyncio.run(go())

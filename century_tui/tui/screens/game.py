@@ -96,6 +96,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         turn gets the pass screen too."""
         self.save_error: str | None = None
         """Why the last autosave failed; None once one succeeds (the marker goes too)."""
+        self.leave_warned = False
+        """Quitting or leaving was refused once for this failure (the second time lets go)."""
         self._bindings_key: tuple = ()
         s = game.state
         self.status = StatusBar(id="status")
@@ -134,6 +136,9 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
+
+    def home_focus(self):
+        return self.hand  # never the point row: a claim would be one Enter away
 
     def fit(self, width: int, height: int) -> None:
         """Let a large terminal breathe: the log beside the board, taller cards."""
@@ -421,6 +426,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             self.refuse(e)
             return False
         self.epoch += 1
+        self.drop_question()
         with self.app.batch_update():
             self.log_view.add(describe(events_, self.game))
             self.refresh_board()
@@ -449,6 +455,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             if self.save_error is not None:
                 self.notify(t("notify.saved_again"), timeout=4)
             self.save_error = None
+            self.leave_warned = False  # a later failure is said again
         self.status.set_unsaved(self.save_error is not None)
 
     def announce(self, events_: list) -> None:
@@ -530,11 +537,20 @@ class GameScreen(SizeGuard, Localized, Screen):
 
         asking = None if self.last_human is None else self.game.seats[self.last_human].name
 
+        token = self.epoch
+
         def answered(yes: bool | None) -> None:
-            if yes and self.game.undo_point() == point:  # nothing else was taken back meanwhile
+            if yes and token == self.epoch:  # the game has not moved on meanwhile
                 self.take_back()
 
         self.app.push_screen(ConfirmUndo(self.game.seats[owner].name, asking), answered)
+
+    def drop_question(self) -> None:
+        """A move was made (a bot's): an undo question asked before it is void."""
+        from century_tui.tui.screens.confirm_undo import ConfirmUndo
+
+        if isinstance(self.app.screen, ConfirmUndo):
+            self.app.screen.dismiss(False)
 
     def take_back(self) -> None:
         self.game.undo()
@@ -590,7 +606,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             pass
 
     def bot_moved(self, token: int, move: Move) -> None:
-        if token != self.epoch or not self.is_attached:
+        if token != self.epoch or not self.is_attached or closed_early(self):  # a closed board writes nothing
             return
         self.thinking = False
         if not self.play(move):

@@ -116,14 +116,14 @@ class ResultsScreen(SizeGuard, Localized, Screen):
         self.query_one("#new", Button).label = t("results.new_game")
         self.query_one("#quit", Button).label = t("results.quit")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "board":
             self.action_board()
         elif event.button.id == "new":
             self.action_new_game()
         elif event.button.id == "quit":
-            self.app.exit()
+            await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
 
     def action_board(self) -> None:
         self.dismiss()

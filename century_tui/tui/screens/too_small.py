@@ -39,19 +39,28 @@ class SizeGuard:
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
 
+    def home_focus(self):
+        """Where the focus goes when a screen first shown too small grows big enough
+        (None: Textual's choice)."""
+        return None
+
     def check_size(self, size: Size) -> None:
         """Hide the content below the minimum size; back above it, the focus returns where
         it was (hiding the content had moved it away, to the first row: a wrong claim was
         then one Enter away)."""
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         was_small = self.has_class("-too-small")  # type: ignore[attr-defined]
-        if small and not was_small:
-            self._focus_before_small = self.focused  # type: ignore[attr-defined]
+        if small and not was_small:  # at mount, the focus is Textual's first guess: not kept
+            shown = getattr(self, "_sized", False)
+            self._focus_before_small = self.focused if shown else None  # type: ignore[attr-defined]
+        self._sized = True
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
         if was_small and not small:
             widget = getattr(self, "_focus_before_small", None)
             self._focus_before_small = None
-            if widget is not None and widget.is_attached:
+            if widget is None or not widget.is_attached:
+                widget = self.home_focus()
+            if widget is not None:
                 self.set_focus(widget)  # type: ignore[attr-defined]
         for note in self.query(TooSmall):  # type: ignore[attr-defined]
             note.now = size

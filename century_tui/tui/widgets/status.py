@@ -60,7 +60,8 @@ class StatusBar(Widget):
             left.append(" " * gap)
             left.append_text(legend)
             left.append(" ")
-        else:
+        else:  # the right end (Not saved, Final round) always shows: the left part gives way
+            left.truncate(max(1, width - right.cell_len - 1), overflow="ellipsis")
             left.append(" " * max(1, width - left.cell_len - right.cell_len))
         left.append_text(right)
         left.truncate(width, overflow="ellipsis")
