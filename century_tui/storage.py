@@ -306,6 +306,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = folder or saves_dir()
     paths = save_files(folder)
     remove_stale_temps(folder)
+    remove_free_locks(folder)
     return sorted((_info(path) for path in paths), key=lambda s: s.modified, reverse=True)
 
 
@@ -345,6 +346,21 @@ def remove_stale_temps(folder: Path) -> None:
                         Path(entry.path).unlink(missing_ok=True)
     except OSError:
         pass  # a leftover costs disk space only; the next listing tries again
+
+
+def remove_free_locks(folder: Path) -> None:
+    """Delete the lock files (`.NAME.json.lock`) no window holds: a killed game leaves its
+    own behind. Taking a lock and letting go removes it, and a held one is refused."""
+    try:
+        with os.scandir(folder) as entries:
+            sidecars = [e.name for e in entries if fnmatch(e.name, ".*.json.lock")]
+    except OSError:
+        return
+    for name in sidecars:
+        try:
+            lock_save(folder / name[1 : -len(".lock")]).release()
+        except (SaveError, OSError):
+            pass  # held by a window: it stays
 
 
 def _modified(path: Path) -> datetime:

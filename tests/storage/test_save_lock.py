@@ -61,9 +61,14 @@ def test_a_killed_holder_frees_the_file(save):
         with pytest.raises(SaveError) as refused:
             storage.lock_save(save)
         assert refused.value.params["pid"] == child.pid
+        storage.list_saves()
+        assert storage.lock_path(save).exists()  # held: listing leaves it
     finally:
         child.kill()
         child.wait()
+    assert storage.lock_path(save).exists()  # the killed holder's lock file is left behind
+    storage.list_saves()
+    assert not storage.lock_path(save).exists()  # and cleared by the next listing
     storage.lock_save(save).release()
 
 
