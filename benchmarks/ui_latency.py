@@ -87,6 +87,8 @@ async def play(size: tuple[int, int], moves: int, seed: int) -> dict[str, list[f
     async with app.run_test(size=size) as pilot:
         clock = Clock(app)
         await pilot.pause()
+        while isinstance(app.screen, HandOffScreen):  # a game of two people opens on it
+            await press(pilot, clock, "enter", "pass screen", out)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         for _ in range(moves):
