@@ -23,6 +23,9 @@ from century_tui.tui.keys import Localized
 
 class CenturyApp(Localized, App[None]):
     CSS_PATH = "app.tcss"
+    ALLOW_SELECT = False
+    """No drag-selecting text: a board is clicked, not copied from, and Textual's selection
+    start crashed the app when the pointer went down on a toast as it was being removed."""
     COMMANDS = App.COMMANDS | {CenturyCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "key.quit", priority=True),

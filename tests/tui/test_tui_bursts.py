@@ -47,3 +47,26 @@ def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
         assert app.return_code in (None, 0) and app._exception is None
 
     asyncio.run(go())
+
+
+def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
+    """A toast timing out under the pointer: Textual's text selection looked up the parent
+    of a widget that had none left. The board has no text selection."""
+    from textual.geometry import Offset
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    orphan = Static("a toast on its way out")  # no parent, as a widget being removed
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            monkeypatch.setattr(Screen, "get_widget_and_offset_at", lambda self, x, y: (orphan, Offset(1, 0)))
+            await pilot.mouse_down(offset=(50, 20))
+            await pilot.pause()
+            assert app.is_running
+        assert app._exception is None
+
+    asyncio.run(go())
