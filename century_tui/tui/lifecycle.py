@@ -8,3 +8,15 @@ from __future__ import annotations
 def closed_early(screen) -> bool:
     """True when `screen` left the stack before its mount ran: nothing to draw or focus."""
     return screen not in screen.app.screen_stack
+
+
+class OnTop:
+    """Mixin for screens that close themselves: `dismiss` acts only while the screen is the
+    one on show. Textual's dismiss pops whatever is on top and runs the result callback
+    again, so the second key or click of a burst, reaching a screen already on its way
+    out, would have closed the board beneath it."""
+
+    def dismiss(self, result=None):  # type: ignore[no-untyped-def]
+        if self.app.screen is not self:  # type: ignore[attr-defined]
+            return None
+        return super().dismiss(result)  # type: ignore[misc]

@@ -13,6 +13,7 @@ from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import UpgradeModal
+from century_tui.tui.screens.confirm_undo import ConfirmUndo
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.help import HelpScreen
@@ -24,15 +25,16 @@ def upgrade_modal(game):
     return UpgradeModal(card, game.state.current.cubes)
 
 
-@pytest.mark.parametrize(
-    "make, action",
-    [
-        (lambda game: HandOffScreen("Bob", []), "go"),
-        (lambda game: HelpScreen(), "close"),
-        (lambda game: ResultsScreen(demo.finished()), "board"),
-        (upgrade_modal, "cancel"),
-    ],
-)
+SCREENS = [
+    (lambda game: HandOffScreen("Bob", []), "go"),
+    (lambda game: HelpScreen(), "close"),
+    (lambda game: ResultsScreen(demo.finished()), "board"),
+    (upgrade_modal, "cancel"),
+    (lambda game: ConfirmUndo("Ann", "Bob"), "answer(False)"),
+]
+
+
+@pytest.mark.parametrize("make, action", SCREENS)
 def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
     game = demo.new_game(("Ann", "Bob"), seed=3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
@@ -45,6 +47,29 @@ def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
             await settle(pilot)
             assert isinstance(app.screen, GameScreen) and board(app).game is game
         assert app.return_code in (None, 0) and app._exception is None
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("make, action", SCREENS)
+def test_a_second_close_of_a_closing_screen_leaves_the_board_alone(make, action):
+    """Enter and a click in one burst: both close the pass screen (or a modal). The second
+    must not close what lies beneath, nor answer the question twice."""
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+    answers = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = make(game)
+            app.push_screen(screen, answers.append)
+            await settle(pilot)
+            await screen.run_action(action)
+            await screen.run_action(action)  # the burst's second key, to the screen going away
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen) and len(app.screen_stack) == 2
+        assert app._exception is None and len(answers) == 1
 
     asyncio.run(go())
 

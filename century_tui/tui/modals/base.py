@@ -20,7 +20,7 @@ from century_tui.engine.state import CARAVAN_LIMIT
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
-from century_tui.tui.lifecycle import closed_early
+from century_tui.tui.lifecycle import OnTop, closed_early
 
 
 class ModalButton(Button, can_focus=False):
@@ -49,7 +49,7 @@ class Preview(Static):
         self.update(out)
 
 
-class MoveModal(Localized, ModalScreen[Move | None]):
+class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
     """Subclasses compose `body()`, and implement `after()` and `move()`."""
 
     BINDINGS = [

@@ -12,9 +12,10 @@ from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui.keys import Localized
+from century_tui.tui.lifecycle import OnTop
 
 
-class ConfirmUndo(Localized, ModalScreen[bool]):
+class ConfirmUndo(OnTop, Localized, ModalScreen[bool]):
     BINDINGS = [
         Binding("enter,y", "answer(True)", "key.take_back"),
         Binding("escape,n", "answer(False)", "key.keep"),

@@ -13,10 +13,11 @@ from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.journal import Entry
 from century_tui.tui.keys import Localized
+from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.screens.too_small import SizeGuard
 
 
-class HandOffScreen(SizeGuard, Localized, Screen[None]):
+class HandOffScreen(OnTop, SizeGuard, Localized, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "go", "key.continue"),
         Binding("u,ctrl+z", "undo", "key.undo"),

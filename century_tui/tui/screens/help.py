@@ -12,10 +12,10 @@ from textual.widgets import Static
 from century_tui.text import t
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import closed_early
+from century_tui.tui.lifecycle import OnTop, closed_early
 
 
-class HelpScreen(SizeGuard, Localized, ModalScreen[None]):
+class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "key.close"),
     ]

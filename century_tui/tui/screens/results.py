@@ -17,10 +17,10 @@ from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import closed_early
+from century_tui.tui.lifecycle import OnTop, closed_early
 
 
-class ResultsScreen(SizeGuard, Localized, Screen):
+class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
