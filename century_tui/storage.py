@@ -460,8 +460,20 @@ def _holder(fd: int) -> int | str:
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
-    """The most recent readable game that is not over: what "Continue" resumes."""
-    for info in list_saves(folder):
-        if info.error is None and not info.finished:
+    """The most recent readable game that is not over and not open in another window: what
+    "Continue" resumes. When every such game is open elsewhere, the most recent of them (so
+    that opening it says where it is open)."""
+    ongoing = [info for info in list_saves(folder) if info.error is None and not info.finished]
+    for info in ongoing:
+        if not is_held(info.path):
             return info
-    return None
+    return ongoing[0] if ongoing else None
+
+
+def is_held(path: Path) -> bool:
+    """Another window holds `path` now (taking the lock and letting go again tells)."""
+    try:
+        lock_save(path).release()
+    except SaveError:
+        return True
+    return False

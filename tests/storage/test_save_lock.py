@@ -101,3 +101,20 @@ def test_opening_a_damaged_save_holds_nothing_afterwards(save):
     assert refused.value.code == "not_json"
     storage.lock_save(save).release()  # not left held by the refused opening
     assert save.read_text() == text
+
+
+@needs_flock
+def test_continue_offers_the_newest_game_no_other_window_has(save):
+    older = save
+    newer = storage.saves_dir() / "game-2.json"
+    storage.autosave(newer, Game([Seat("Cy"), Seat("Di")], 2))
+    os.utime(older, (1_000_000, 1_000_000))  # older by its time
+    assert storage.latest_unfinished().path == newer
+    held = storage.lock_save(newer)
+    try:
+        assert storage.latest_unfinished().path == older  # the newest is open elsewhere
+        other = storage.lock_save(older)
+        assert storage.latest_unfinished().path == newer  # both are: the newest, to be refused by name
+        other.release()
+    finally:
+        held.release()
