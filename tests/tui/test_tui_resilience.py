@@ -17,17 +17,23 @@ def upgrade_position():
     return demo.advance_until(demo.new_game(), demo.can_upgrade)
 
 
+async def open_upgrade(pilot) -> int:
+    """From the board, by keys: the hand, the upgrade card, Enter. Returns the card."""
+    await settle(pilot)
+    screen = board(pilot.app)
+    card = demo.upgrade_card(screen.game.state)
+    await pilot.press("h", str(hand_position(screen, card) + 1), "enter")
+    assert isinstance(pilot.app.screen, UpgradeModal)
+    return card
+
+
 def test_resizing_with_a_modal_open_keeps_the_modal_and_the_move():
     game = upgrade_position()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = board(app)
-            card = demo.upgrade_card(game.state)
-            await pilot.press("h", str(hand_position(screen, card) + 1), "enter")
-            assert isinstance(app.screen, UpgradeModal)
+            await open_upgrade(pilot)
             before = len(game.moves)
             for size in [(30, 10), (1, 1), (200, 60), (80, 24)]:
                 await pilot.resize_terminal(*size)
@@ -50,19 +56,15 @@ def test_after_a_too_small_resize_closing_the_modal_gives_the_focus_back_to_the_
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = board(app)
-            card = demo.upgrade_card(game.state)
-            await pilot.press("h", str(hand_position(screen, card) + 1), "enter")
-            assert isinstance(app.screen, UpgradeModal)
+            card = await open_upgrade(pilot)
             await pilot.resize_terminal(60, 20)
             await settle(pilot)
             await pilot.resize_terminal(80, 24)
             await settle(pilot)
             await pilot.press("escape")
             await settle(pilot)
-            assert app.screen is screen and isinstance(app.focused, HandView)
-            assert screen.hand.selected.card == card
+            assert app.screen is board(app) and isinstance(app.focused, HandView)
+            assert board(app).hand.selected.card == card
 
     asyncio.run(go())
 

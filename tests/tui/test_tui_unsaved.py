@@ -28,14 +28,25 @@ class Disk:
         monkeypatch.setattr(storage, "autosave", autosave)
 
 
+def ann_and_a_bot() -> tuple[Game, CenturyApp]:
+    """Ann against a random bot: each of her rests is saved with the bot's reply."""
+    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
+    return game, CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+
+async def rest(pilot) -> None:
+    """Ann rests and the bot answers (two moves, one save each)."""
+    await pilot.press("r")
+    await settle(pilot)
+
+
 def status(app) -> str:
     return board(app).status.render().plain
 
 
 def test_a_failed_save_keeps_a_marker_until_a_save_succeeds(monkeypatch):
     disk = Disk(monkeypatch)
-    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+    game, app = ann_and_a_bot()
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -43,14 +54,12 @@ def test_a_failed_save_keeps_a_marker_until_a_save_succeeds(monkeypatch):
             assert "Not saved" not in status(app)
             disk.full = True
             for _ in range(2):  # two moves of Ann's, each followed by the bot's
-                await pilot.press("r")
-                await settle(pilot)
+                await rest(pilot)
                 assert "Not saved" in status(app)
             failures = [n for n in app._notifications if "Could not save" in str(n.message)]
             assert len(failures) == 1  # said once, then shown by the marker
             disk.full = False
-            await pilot.press("r")
-            await settle(pilot)
+            await rest(pilot)
             assert "Not saved" not in status(app)
             assert any("saved again" in str(n.message) for n in app._notifications)
             assert storage.load_game(board(app).save_path).moves == game.moves
@@ -60,15 +69,13 @@ def test_a_failed_save_keeps_a_marker_until_a_save_succeeds(monkeypatch):
 
 def test_quitting_an_unsaved_game_asks_for_a_second_ctrl_q(monkeypatch):
     disk = Disk(monkeypatch)
-    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+    game, app = ann_and_a_bot()
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             disk.full = True
-            await pilot.press("r")
-            await settle(pilot)
+            await rest(pilot)
             await pilot.press("ctrl+q")
             await pilot.pause()
             assert app.is_running
@@ -82,15 +89,13 @@ def test_quitting_an_unsaved_game_asks_for_a_second_ctrl_q(monkeypatch):
 
 def test_quitting_tries_the_save_once_more_and_quits_if_it_works(monkeypatch):
     disk = Disk(monkeypatch)
-    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+    game, app = ann_and_a_bot()
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             disk.full = True
-            await pilot.press("r")
-            await settle(pilot)
+            await rest(pilot)
             path = board(app).save_path
             disk.full = False  # the disk has room again
             await pilot.press("ctrl+q")
@@ -105,16 +110,14 @@ def test_a_new_game_whose_file_cannot_be_made_says_so_and_makes_it_once_it_can(c
     blocker = storage.saves_dir()
     blocker.parent.mkdir(parents=True, exist_ok=True)
     blocker.write_text("not a folder")  # the saves folder's place is taken by a file
-    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+    game, app = ann_and_a_bot()
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             assert "Not saved" in status(app) and board(app).save_path is None
             blocker.unlink()  # the player clears the way
-            await pilot.press("r")
-            await settle(pilot)
+            await rest(pilot)
             path = board(app).save_path
             assert path is not None and "Not saved" not in status(app)
             assert storage.load_game(path).moves == game.moves
@@ -154,22 +157,18 @@ def test_leaving_an_unsaved_game_by_the_results_buttons_asks_first(monkeypatch):
 
 def test_a_new_failure_after_a_good_save_is_warned_about_again(monkeypatch):
     disk = Disk(monkeypatch)
-    game = Game([Seat("Ann"), Seat("Bot", "random")], 2)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+    game, app = ann_and_a_bot()
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             disk.full = True
-            await pilot.press("r")
-            await settle(pilot)
+            await rest(pilot)
             await pilot.press("ctrl+q")  # warned
             disk.full = False
-            await pilot.press("r")  # saved again
-            await settle(pilot)
+            await rest(pilot)  # saved again
             disk.full = True
-            await pilot.press("r")  # fails again
-            await settle(pilot)
+            await rest(pilot)  # fails again
             await pilot.press("ctrl+q")
             await pilot.pause()
             assert app.is_running  # warned again, not quit on the old warning
