@@ -363,7 +363,7 @@ def _folder_unreadable(error: OSError) -> int:
     from century_tui import storage
     from century_tui.text import t
 
-    detail = error.strerror or str(error)
+    detail = storage.os_reason(error)
     say(f"century: {t('cli.saves_unreadable', folder=storage.saves_dir(), detail=detail)}", file=sys.stderr)
     return 1
 

@@ -50,6 +50,11 @@ def settings_path() -> Path:
     return data_home() / "settings.json"
 
 
+def os_reason(error: OSError) -> str:
+    """What went wrong, in the system's words ("No space left on device")."""
+    return error.strerror or str(error)
+
+
 SAVE_CAP = 4 * 1024 * 1024
 """The most of a save file that is read: a real game's is a few tens of KiB."""
 SETTINGS_CAP = 64 * 1024
@@ -171,7 +176,7 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     except Refused as e:
         return Settings(), SettingsNotice(e.code, path)
     except OSError as e:
-        return Settings(), SettingsNotice("unreadable", path, detail=e.strerror or str(e))
+        return Settings(), SettingsNotice("unreadable", path, detail=os_reason(e))
     try:
         return Settings.model_validate_json(raw), None
     except ValidationError:
@@ -284,7 +289,7 @@ def load_game(path: Path) -> Game:
     except Refused as e:
         raise SaveError(e.code, limit=SAVE_CAP // 2**20) from None
     except OSError as e:
-        raise SaveError("unreadable", path=path, detail=e.strerror or str(e)) from None
+        raise SaveError("unreadable", path=path, detail=os_reason(e)) from None
     return loads(data)
 
 

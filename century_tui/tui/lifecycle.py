@@ -5,8 +5,9 @@ late `on_mount` then finds its widgets gone, so every screen asks first."""
 from __future__ import annotations
 
 
-def closed_early(screen) -> bool:
-    """True when `screen` left the stack before its mount ran: nothing to draw or focus."""
+def closed(screen) -> bool:
+    """True when `screen` has left the stack: at a late mount, nothing to draw or focus;
+    for a board, no move to apply or save."""
     return screen not in screen.app.screen_stack
 
 

@@ -20,7 +20,7 @@ from century_tui.engine.state import CARAVAN_LIMIT
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
-from century_tui.tui.lifecycle import OnTop, closed_early
+from century_tui.tui.lifecycle import OnTop, closed
 
 
 class ModalButton(Button, can_focus=False):
@@ -99,7 +99,7 @@ class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
             yield Static(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"), classes="keys")
 
     def on_mount(self) -> None:
-        if closed_early(self):
+        if closed(self):
             return
         self.changed()
 

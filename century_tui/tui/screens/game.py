@@ -58,7 +58,7 @@ from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.log import GameLog
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow, SlotView
 from century_tui.tui.widgets.status import HintBar, StatusBar
-from century_tui.tui.lifecycle import closed_early
+from century_tui.tui.lifecycle import closed
 
 
 def bot_seed(game_seed: int, move_number: int) -> int:
@@ -122,7 +122,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if closed_early(self):
+        if closed(self):
             return
         self.log_view.add(history(self.game, self.resumed))
         self.fit(self.app.size.width, self.app.size.height)
@@ -448,9 +448,10 @@ class GameScreen(SizeGuard, Localized, Screen):
             else:
                 storage.autosave(self.save_path, self.game)
         except OSError as e:
-            if self.save_error is None:
-                self.notify(t("notify.save_failed", error=e.strerror or str(e)), severity="error", timeout=8)
-            self.save_error = e.strerror or str(e)
+            first = self.save_error is None
+            self.save_error = storage.os_reason(e)
+            if first:
+                self.notify(t("notify.save_failed", error=self.save_error), severity="error", timeout=8)
         else:
             if self.save_error is not None:
                 self.notify(t("notify.saved_again"), timeout=4)
@@ -606,7 +607,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             pass
 
     def bot_moved(self, token: int, move: Move) -> None:
-        if token != self.epoch or not self.is_attached or closed_early(self):  # a closed board writes nothing
+        if token != self.epoch or not self.is_attached or closed(self):  # a closed board writes nothing
             return
         self.thinking = False
         if not self.play(move):

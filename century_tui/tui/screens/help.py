@@ -12,7 +12,7 @@ from textual.widgets import Static
 from century_tui.text import t
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import OnTop, closed_early
+from century_tui.tui.lifecycle import OnTop, closed
 
 
 class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
@@ -25,7 +25,7 @@ class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
             yield Static(classes="body")
 
     def on_mount(self) -> None:
-        if closed_early(self):
+        if closed(self):
             return
         self.localize_bindings()
         self.draw()

@@ -23,7 +23,7 @@ from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import closed_early
+from century_tui.tui.lifecycle import closed
 
 HUMAN = "human"
 
@@ -57,6 +57,15 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
         seen.add(name.casefold())
         seats.append(Seat(name, level))
     return seats, None
+
+
+def typed_seed(text: str) -> int | None:
+    """The seed a person typed (ASCII digits, at most MAX_SEED), or None. The length is
+    checked first: int() of thousands of pasted digits raises, or takes its time."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)):
+        return None
+    seed = int(text)
+    return seed if seed <= MAX_SEED else None
 
 
 def _free_bot_name(level: str, taken: set[str]) -> str:
@@ -157,7 +166,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if closed_early(self):
+        if closed(self):
             return
         self.fit_skin_names()
         self.draw()
@@ -231,10 +240,10 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             self.error(problem)
             return
         text = self.query_one("#seed", Input).value.strip()
-        if text and not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)) and int(text) <= MAX_SEED):
+        seed = typed_seed(text) if text else random.SystemRandom().randrange(2**31)
+        if seed is None:
             self.error(t("newgame.error_seed"))
             return
-        seed = int(text) if text else random.SystemRandom().randrange(2**31)
         app = self.app
         app.skin = str(self.query_one("#skin", Select).value)  # type: ignore[attr-defined]
         app.handoff = self.query_one("#handoff", Checkbox).value  # type: ignore[attr-defined]

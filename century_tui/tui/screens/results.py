@@ -17,7 +17,7 @@ from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import OnTop, closed_early
+from century_tui.tui.lifecycle import OnTop, closed
 
 
 class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
@@ -46,7 +46,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if closed_early(self):
+        if closed(self):
             return
         self.draw()
         self.query_one("#new", Button).focus()

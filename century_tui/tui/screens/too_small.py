@@ -9,7 +9,7 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from century_tui.text import t
-from century_tui.tui.lifecycle import closed_early
+from century_tui.tui.lifecycle import closed
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -31,10 +31,11 @@ class SizeGuard:
     """Mixin for screens: hide the content and show `TooSmall` below the minimum size."""
 
     def on_mount(self) -> None:
-        if closed_early(self):
+        if closed(self):
             return
         self.mount(TooSmall(classes="too-small"))  # type: ignore[attr-defined]
         self.check_size(self.app.size)  # type: ignore[attr-defined]
+        self._focus_before_small = None  # at mount, the focus is Textual's first guess: not kept
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
@@ -50,10 +51,8 @@ class SizeGuard:
         then one Enter away)."""
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         was_small = self.has_class("-too-small")  # type: ignore[attr-defined]
-        if small and not was_small:  # at mount, the focus is Textual's first guess: not kept
-            shown = getattr(self, "_sized", False)
-            self._focus_before_small = self.focused if shown else None  # type: ignore[attr-defined]
-        self._sized = True
+        if small and not was_small:
+            self._focus_before_small = self.focused  # type: ignore[attr-defined]
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
         if was_small and not small:
             widget = getattr(self, "_focus_before_small", None)
