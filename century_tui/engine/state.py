@@ -155,9 +155,15 @@ class Player:
     upper: int = 0
     lower: int = 0
     turns: int = 0
+    owned: tuple[int, ...] = ()
+    """Every merchant card of the player (hand and played pile) in the order it came: the
+    starting cards, then each card acquired. A hand shown in this order keeps each card in
+    its place from turn to turn, so a card's number never changes under the player."""
 
     def clone(self) -> Player:
-        return Player(self.cubes, self.hand, self.played, self.claimed[:], self.upper, self.lower, self.turns)
+        return Player(
+            self.cubes, self.hand, self.played, self.claimed[:], self.upper, self.lower, self.turns, self.owned
+        )
 
     @property
     def hand_cards(self) -> tuple[int, ...]:
@@ -356,6 +362,7 @@ class State:
                 1 << STARTING_SPICE_IDS[seat] | 1 << STARTING_UPGRADE_IDS[seat],
                 0,
                 [],
+                owned=(STARTING_SPICE_IDS[seat], STARTING_UPGRADE_IDS[seat]),
             )
             for seat in range(players)
         ]
@@ -396,6 +403,10 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def turn_order(self) -> list[int]:
+        """Seats in the order they play a round, the first player first (R-SET-5)."""
+        return [(self.first + k) % self.n for k in range(self.n)]
 
     def position(self, seat: int) -> int:
         """Turn position in a round: 0 for the first player (R-SET-5)."""
@@ -642,6 +653,7 @@ class State:
         taken = self.merchant_cubes.pop(index)
         p.cubes = (c[0] + taken[0], c[1] + taken[1], c[2] + taken[2], c[3] + taken[3])
         p.hand |= 1 << card
+        p.owned += (card,)
         dealt = None
         if self.merchant_deck:
             dealt = self.merchant_deck.pop()

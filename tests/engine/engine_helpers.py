@@ -26,7 +26,7 @@ def snapshot(s: State) -> tuple:
         s.n, s.first, s.seat, s.phase, s.end_triggered, s.upper_coins, s.lower_coins,
         tuple(s.point_row), tuple(s.point_deck), tuple(s.merchant_row), tuple(s.merchant_cubes),
         tuple(s.merchant_deck),
-        tuple((p.cubes, p.hand, p.played, tuple(p.claimed), p.upper, p.lower, p.turns) for p in s.players),
+        tuple((p.cubes, p.hand, p.played, tuple(p.claimed), p.upper, p.lower, p.turns, p.owned) for p in s.players),
     )
 
 

@@ -101,6 +101,29 @@ def test_invariants_hold_through_whole_games(game):
     assert s.end_triggered is not None
 
 
+@SETTINGS
+@given(games)
+def test_a_players_cards_keep_their_order(game):
+    """`owned` lists hand and played pile together, each card once, in the order it came:
+    the two starting cards, then each acquired card appended. A card never moves in it."""
+    players, seed, rng = game
+    s = State.new(players, seed)
+    for seat, p in enumerate(s.players):
+        assert p.owned == (STARTING_SPICE_IDS[seat], STARTING_UPGRADE_IDS[seat])
+
+    def check(s, move):
+        before = [p.owned for p in s.players]
+        taken = s.merchant_row[move.index] if isinstance(move, Acquire) else None
+        s2 = s.clone()
+        s2.apply(move)
+        for seat, p in enumerate(s2.players):
+            assert sorted(p.owned) == sorted(p.hand_cards + p.played_cards)
+            grown = (taken,) if seat == s.seat and taken is not None else ()
+            assert p.owned == before[seat] + grown, move
+
+    play_out(s, rng, check, limit=400)
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(2, 5), st.integers(0, 2**31), st.integers(0, 2**31))
 def test_deterministic_even_with_the_global_random_stirred(players, seed, bot_seed):
