@@ -146,8 +146,7 @@ def midgame() -> Game:
 
 
 def _hand_key(game: Game, card: int) -> str:
-    p = game.state.current
-    return str((list(p.hand_cards) + list(p.played_cards)).index(card) + 1)
+    return str(game.state.current.owned.index(card) + 1)
 
 
 def _upgrade() -> tuple[Game, tuple[str, ...]]:

@@ -67,11 +67,10 @@ def play_probe(state: State, card: int) -> Move:
 
 
 def hand_options(state: State) -> list[tuple[int, bool, Option]]:
-    """(card, played, option) for the player to act: hand first, then the played pile."""
+    """(card, played, option) for the player to act, each card in its own place: the order
+    the cards came (`Player.owned`), a played card marked where it stands."""
     p = state.current
-    out = [(c, False, _option(state, play_probe(state, c))) for c in p.hand_cards]
-    out += [(c, True, _option(state, play_probe(state, c))) for c in p.played_cards]
-    return out
+    return [(c, bool(p.played >> c & 1), _option(state, play_probe(state, c))) for c in p.owned]
 
 
 def trade_max(state: State, card: int) -> int:

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
+from textual.widgets import Static
 
 from century_tui import storage
 from century_tui.engine import (
@@ -35,8 +36,8 @@ from century_tui.engine import (
 )
 from century_tui.engine import events as ev
 from century_tui.engine.game import Game
-from century_tui.engine.state import CARAVAN_LIMIT
-from century_tui.text import Coin, t
+from century_tui.engine.state import CARAVAN_LIMIT, trigger_cards
+from century_tui.text import Coin, Names, t
 from century_tui.tui import render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.widgets.keybar import KeyBar
@@ -61,6 +62,21 @@ from century_tui.tui.widgets.status import HintBar, StatusBar
 from century_tui.tui.lifecycle import closed
 
 
+def end_news(state, names: list[str]) -> str:
+    """What the table should know of the end (R-END-1): '' while it is far."""
+    if state.is_over:
+        return ""
+    if state.end_triggered is not None:
+        return t("board.last_round", last=names[(state.first - 1) % state.n])
+    trigger = trigger_cards(state.n)
+    close = [names[i] for i in state.turn_order() if len(state.players[i].claimed) == trigger - 1]
+    if not close:
+        return ""
+    if len(close) == 1:
+        return t("board.near_end", name=close[0], count=trigger - 1)
+    return t("board.near_end_many", names=Names(tuple(close)), count=trigger - 1)
+
+
 def bot_seed(game_seed: int, move_number: int) -> int:
     """A bot's seed for one move: the same game replays identically."""
     return (game_seed * 1_000_003 + move_number * 7_919 + 17) % (2**63)
@@ -75,6 +91,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         Binding("h", "jump('hand')", "key.jump_hand", show=False),
         Binding("l", "jump('log')", "key.jump_log", show=False),
         Binding("r", "rest", "key.rest"),
+        Binding("t", "table", "key.table"),
         Binding("d", "discard", "key.discard"),
         Binding("enter", "results", "key.results"),
         Binding("u,ctrl+z", "undo", "key.undo"),
@@ -98,12 +115,16 @@ class GameScreen(SizeGuard, Localized, Screen):
         """Why the last autosave failed; None once one succeeds (the marker goes too)."""
         self.leave_warned = False
         """Quitting or leaving was refused once for this failure (the second time lets go)."""
+        self.taken_back: dict[int, tuple[str, list[Entry]]] = {}
+        """Seat → (who took it back, the log lines of the move): a person whose move someone
+        else took back is told so on their pass screen."""
         self._bindings_key: tuple = ()
         s = game.state
         self.status = StatusBar(id="status")
         self.points = PointRow(id="points")
         self.merchants = MerchantRow(id="merchants")
         self.caravans = Caravans(s.n, id="caravans")
+        self.news = Static(id="news")
         self.hand = HandView(id="hand")
         self.hint = HintBar(id="hint")
         self.log_view = GameLog(id="log")
@@ -116,6 +137,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         with Container(id="lower"):
             with Vertical(id="left"):
                 yield self.caravans
+                yield self.news
                 yield self.hand
                 yield self.hint
             yield self.log_view
@@ -178,19 +200,20 @@ class GameScreen(SizeGuard, Localized, Screen):
         ]
         self.merchants.show(merchants, len(s.merchant_deck))
         self.points.active = self.merchants.active = self.hand.active = active
-        self.caravans.show([
+        self.caravans.show([  # in turn order: the first player on top
             CaravanInfo(
                 name=names[i], bot=self.game.seats[i].bot, cubes=p.cubes, hand=len(p.hand_cards),
                 played=len(p.played_cards), claimed=len(p.claimed), upper=p.upper, lower=p.lower,
                 current=(i == s.seat and not s.is_over), first=(i == s.first),
             )
-            for i, p in enumerate(s.players)
+            for i, p in ((i, s.players[i]) for i in s.turn_order())
         ])
+        self.show_news()
         if active:
             items = [HandItem(c, played, o.ok) for c, played, o in hand_options(s)]
         else:
             p = s.current
-            items = [HandItem(c, False, False) for c in p.hand_cards] + [HandItem(c, True, False) for c in p.played_cards]
+            items = [HandItem(c, bool(p.played >> c & 1), False) for c in p.owned]
         self.hand.show(names[s.seat], items)
         self.status.show(s.round, names[s.seat], thinking=self.thinking,
                          final=s.end_triggered is not None, over=s.is_over)
@@ -203,6 +226,13 @@ class GameScreen(SizeGuard, Localized, Screen):
         if key != self._bindings_key:  # the footer rebuilds itself: only when a key changed
             self._bindings_key = key
             refresh_bindings_soon(self)
+
+    def show_news(self) -> None:
+        """The end coming, for the whole table: who is one card from it, then the last round."""
+        news = end_news(self.state, [x.name for x in self.game.seats])
+        self.news.display = bool(news)
+        if news:
+            self.news.update(Text(news))
 
     def update_hint(self) -> None:
         s = self.state
@@ -388,6 +418,13 @@ class GameScreen(SizeGuard, Localized, Screen):
             held = sum(s.current.cubes)
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
+    def action_table(self) -> None:
+        """Everyone's caravan, hand and played pile at a glance."""
+        from century_tui.tui.screens.table_view import TableScreen
+
+        if not isinstance(self.app.screen, TableScreen):
+            self.app.push_screen(TableScreen(self.game))
+
     def action_results(self) -> None:
         if self.state.is_over:
             self.show_results()
@@ -451,13 +488,16 @@ class GameScreen(SizeGuard, Localized, Screen):
             first = self.save_error is None
             self.save_error = storage.os_reason(e)
             if first:
-                self.notify(t("notify.save_failed", error=self.save_error), severity="error", timeout=8)
+                self.say_unsaved()
         else:
             if self.save_error is not None:
                 self.notify(t("notify.saved_again"), timeout=4)
             self.save_error = None
             self.leave_warned = False  # a later failure is said again
         self.status.set_unsaved(self.save_error is not None)
+
+    def say_unsaved(self) -> None:
+        self.notify(t("notify.save_failed", error=self.save_error), severity="error", timeout=8)
 
     def announce(self, events_: list) -> None:
         for e in events_:
@@ -492,11 +532,17 @@ class GameScreen(SizeGuard, Localized, Screen):
             def seated(_: object = None) -> None:
                 self.last_human = here
 
-            self.app.push_screen(HandOffScreen(seat.name, self.since_last_turn(s.seat)), seated)
+            self.app.clear_notifications()  # the last person's refusals are not the next one's
+            if self.save_error is not None:  # but the next one must know the game is not saved
+                self.say_unsaved()
+            notice = self.taken_back.pop(s.seat, None)
+            self.app.push_screen(HandOffScreen(seat.name, self.since_last_turn(s.seat), notice), seated)
         else:
             self.last_human = s.seat
-        if s.phase != DISCARDING and not (same_person and isinstance(self.focused, (CardRow, HandView))):
-            self.hand.focus()
+        if s.phase != DISCARDING:
+            self.hand.to_first_playable()
+            if not (same_person and isinstance(self.focused, (CardRow, HandView))):
+                self.hand.focus()
 
     def humans(self) -> int:
         return sum(1 for x in self.game.seats if x.is_human)
@@ -512,7 +558,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             if entry.seat == seat and entry.key not in ("log.round",):
                 break
             out.append(entry)
-        return list(reversed(out))[-8:]
+        return list(reversed(out))
 
     def show_results(self) -> None:
         from century_tui.tui.screens.results import ResultsScreen
@@ -554,6 +600,13 @@ class GameScreen(SizeGuard, Localized, Screen):
             self.app.screen.dismiss(False)
 
     def take_back(self) -> None:
+        point = self.game.undo_point()
+        if point is None:
+            return
+        owner = self.game.movers[point]
+        if self.last_human is not None and self.last_human != owner:  # someone else's move:
+            lost = [e for e in self.log_view.entries if e.move == point + 1 and e.seat == owner]
+            self.taken_back[owner] = (self.game.seats[self.last_human].name, lost)  # the owner is told
         self.game.undo()
         self.history_changed(t("notify.undone", name=self.game.current_seat.name))
 

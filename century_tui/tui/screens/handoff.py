@@ -17,17 +17,24 @@ from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.screens.too_small import SizeGuard
 
 
+MISSED_LINES = 12
+"""Log lines the pass screen shows at most (the newest): what fits at 80×24."""
+
+
 class HandOffScreen(OnTop, SizeGuard, Localized, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "go", "key.continue"),
         Binding("u,ctrl+z", "undo", "key.undo"),
     ]
 
-    def __init__(self, name: str, missed: list[Entry]) -> None:
+    def __init__(self, name: str, missed: list[Entry], taken_back: tuple[str, list[Entry]] | None = None) -> None:
+        """`missed`: the log lines since this person's last turn; `taken_back`: who took back
+        this person's last move, and that move's log lines (None: nobody did)."""
         super().__init__()
         self.localize_bindings()
         self.player = name
         self.missed = missed
+        self.taken_back = taken_back
 
     def compose(self) -> ComposeResult:
         """The words go in as the widgets are made: nothing is left to find at mount, when
@@ -40,8 +47,17 @@ class HandOffScreen(OnTop, SizeGuard, Localized, Screen[None]):
 
     def texts(self) -> tuple[Text, Text, Text]:
         missed = Text()
+        if self.taken_back is not None:
+            who, lines = self.taken_back
+            move = Text(" ").join(render.rt(e.key, **e.params) for e in lines)
+            missed.append_text(render.rt("handoff.taken_back", name=who, move=move))
+            missed.stylize("bold")
+            missed.append("\n\n")
         missed.append(t("handoff.since") if self.missed else t("handoff.nothing"), "bold dim")
-        for entry in self.missed:
+        shown = self.missed[-MISSED_LINES:]
+        if len(shown) < len(self.missed):
+            missed.append("\n…", "dim")
+        for entry in shown:
             missed.append("\n")
             missed.append_text(render.rt(entry.key, **entry.params))
         return Text(t("handoff.title", name=self.player), "bold"), Text(t("handoff.prompt", name=self.player)), missed

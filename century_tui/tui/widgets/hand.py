@@ -1,4 +1,8 @@
-"""The hand of the player to act: cards in hand, the played pile, and a Rest button."""
+"""The hand of the player to act, every card in its own place, and a Rest button.
+
+A card keeps its number for as long as the player owns it: a played card stays where it
+is, marked as played, until the rest; a card acquired goes at the end. Pressing a digit
+from memory never plays a different card than last turn."""
 
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ language's cube letters are two cells wide (the widest effect then measured, cou
 
 
 class HandCard(Widget):
-    """One chip of the hand: a card of the hand or the played pile, or the 'played' label.
+    """One chip of the hand: a card, in hand or played.
 
     Chips are reused from move to move (mounting widgets costs a relayout each time).
     """
@@ -45,17 +49,16 @@ class HandCard(Widget):
         self.position = -2  # shows nothing yet: the first set() draws
         self.item: HandItem | None = None
 
-    def set(self, position: int, item: HandItem | None) -> None:
-        """Show card `item` at `position` (0-based), or the played label when item is None."""
+    def set(self, position: int, item: HandItem) -> None:
+        """Show card `item` at `position` (0-based)."""
         if self.display and (position, item) == (self.position, self.item):
             return
         self.position = position
         self.item = item
         self.update_classes({  # one style update, not one per class
-            "-label": item is None,
-            "-played": item is not None and item.played,
-            "-ok": item is not None and item.ok,
-            "-no": item is not None and not item.ok,
+            "-played": item.played,
+            "-ok": item.ok,
+            "-no": not item.ok,
         })
         if not self.display:
             self.display = True
@@ -63,10 +66,16 @@ class HandCard(Widget):
 
     def render(self) -> Text:
         if self.item is None:
-            return Text(t("card.played"), "italic dim")
+            return Text("")
         out = Text(str(self.position + 1) if self.position < 9 else " ", "bold")
-        out.append(t("board.cursor") if self.has_class("-cursor") else " ", "bold")
-        out.append_text(render.merchant_effect(self.item.card, fit=max(1, self.size.width - 2)))
+        if self.has_class("-cursor"):
+            out.append(t("board.cursor"), "bold")
+        else:
+            out.append(t("card.played_mark") if self.item.played else " ", "bold")
+        effect = render.merchant_effect(self.item.card, fit=max(1, self.size.width - 2))
+        if self.item.played:  # used until the rest: struck through, so it reads without colour
+            effect.stylize("strike")
+        out.append_text(effect)
         return out
 
     def on_click(self, event) -> None:
@@ -147,14 +156,8 @@ class HandView(Localized, Widget, can_focus=True):
         self._mark_cursor()
 
     def _rebuild(self) -> None:
-        """Lay the items out on the pooled chips: hand, the 'played' label, played pile."""
-        entries: list[tuple[int, HandItem | None]] = []
-        labelled = False
-        for i, item in enumerate(self.items):
-            if item.played and not labelled:
-                entries.append((-1, None))
-                labelled = True
-            entries.append((i, item))
+        """Lay the items out on the pooled chips, each card in its place."""
+        entries = list(enumerate(self.items))
         chips = [c for c in self.chips.children if isinstance(c, HandCard)]
         grew = len(chips) < len(entries)
         if grew:
@@ -187,6 +190,15 @@ class HandView(Localized, Widget, can_focus=True):
         self._fit()
         for chip in self.chips.children:
             chip.refresh()
+
+    def to_first_playable(self) -> None:
+        """A turn starts: the cursor goes to the first card that can be played (never to a
+        played one; the first card in hand when none can)."""
+        for wanted in (lambda i: i.ok, lambda i: not i.played):
+            index = next((n for n, item in enumerate(self.items) if wanted(item)), None)
+            if index is not None:
+                self.cursor = index
+                return
 
     @property
     def selected(self) -> HandItem | None:
