@@ -243,3 +243,17 @@ def test_the_pass_screen_shows_what_happened_since_that_person_s_last_turn_only(
         assert missed.count(t("log.rested_nothing", name=names[1])) == 0  # not their own rest
 
     run(app, body)
+
+
+def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
+    """Five players start with ten silver coins on slot 2: at 80×24 the card shows the
+    number whole ("○ 10"), never "○ 10 silv…"."""
+    game = Game([Seat(n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")], 3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        card = app.screen.points.views[1]
+        shown = card.render().plain
+        assert "10" in shown and "…" not in shown, shown
+
+    run(app, body)

@@ -142,9 +142,13 @@ class PointCardView(CardView):
         if self.slot.coin is None or not self.slot.coins:
             return Text("")
         upper = self.slot.coin == "upper"
-        out = render.coin(upper)
-        out.append(" ")
-        out.append(t("card.coins_on", count=self.slot.coins, coin=words().upper_short if upper else words().lower_short))
+        word = words().upper_short if upper else words().lower_short
+        for label in (t("card.coins_on", count=self.slot.coins, coin=word), str(self.slot.coins)):
+            out = render.coin(upper)
+            out.append(" ")
+            out.append(label)
+            if out.cell_len <= self.size.width:  # "○ 10 silver", or "○ 10" where it would be cut
+                break
         out.truncate(self.size.width, overflow="ellipsis")
         return out
 
