@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +18,40 @@ from century_tui.text import t
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
+
+
+BULLETS = ("• ", "・")
+"""How a rule of the list starts, in the languages' help texts."""
+
+
+def rules(text: str) -> Group:
+    """The rules text, a bulleted line wrapping under its own words, not under the bullet."""
+    parts = []
+    for line in text.strip().split("\n"):
+        bullet = next((b for b in BULLETS if line.startswith(b)), None)
+        parts.append(hanging(bullet, line[len(bullet):]) if bullet else Text(line))
+    return Group(*parts)
+
+
+KEY_LINE = re.compile(r"(.*?\S)\s{3,}(\S.*)$")
+"""A line of the keys text: the key, three or more spaces, what it does ("p  m  h  l"
+keeps its own double spaces)."""
+
+
+def keys(text: str) -> Group:
+    """The keys text, one key a line, each description wrapping under itself."""
+    lines = [KEY_LINE.match(line) or line for line in text.strip("\n").split("\n")]
+    width = max((cell_len(m[1]) for m in lines if isinstance(m, re.Match)), default=0)
+    return Group(*(hanging(m[1], m[2], width + 1) if isinstance(m, re.Match) else Text(m) for m in lines))
+
+
+def hanging(head: str, body: str, width: int | None = None) -> Table:
+    """`head`, then `body` wrapped in a column of its own beside it."""
+    grid = Table.grid()
+    grid.add_column(no_wrap=True, width=width)
+    grid.add_column(ratio=1, overflow="fold")  # Japanese has no spaces: it breaks anywhere
+    grid.add_row(head, body)
+    return grid
 
 
 class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
@@ -32,23 +71,13 @@ class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
         self.query_one(VerticalScroll).focus()
 
     def draw(self) -> None:
-        out = Text()
-        out.append(t("help.title") + " · " + t("app.title"), "bold")
-        out.append("\n\n")
-        out.append(t("help.rules_title"), "bold underline")
-        out.append("\n")
-        out.append(t("help.rules", trigger=6).strip())
-        out.append("\n\n")
-        out.append(t("help.keys_title"), "bold underline")
-        out.append("\n")
-        out.append(t("help.keys").strip("\n"))
-        out.append("\n\n")
-        out.append(t("help.mouse_title"), "bold underline")
-        out.append("\n")
-        out.append(t("help.mouse"))
-        out.append("\n\n")
-        out.append(t("help.close"), "dim")
-        self.query_one(".body", Static).update(out)
+        heading = lambda key: Text(t(key), "bold underline")  # noqa: E731
+        parts: list = [Text(t("help.title") + " · " + t("app.title"), "bold"), Text("")]
+        parts += [heading("help.rules_title"), rules(t("help.rules", trigger=6)), Text("")]
+        parts += [heading("help.keys_title"), keys(t("help.keys")), Text("")]
+        parts += [heading("help.mouse_title"), Text(t("help.mouse")), Text("")]
+        parts.append(Text(t("help.close"), "dim"))
+        self.query_one(".body", Static).update(Group(*parts))
 
     def skin_changed(self) -> None:
         self.localize_bindings()

@@ -1,0 +1,55 @@
+"""It fits 80×24 in every language (issue 13 §7): help wraps under its own words."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tui_driver import screen_lines, settle
+
+from century_tui import text
+from century_tui.storage import Settings
+from century_tui.tui import demo
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.help import HelpScreen
+
+
+def help_lines(language: str) -> list[str]:
+    """Every line of help's box at 80×24, scrolled through from top to bottom."""
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0, handoff=False, language=language))
+    seen: list[str] = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("f1")
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            box = app.screen.query_one(".helpbox")
+            while True:
+                for line in screen_lines(app):
+                    left, right = line.find("█"), line.rfind("█")
+                    inner = line[left + 3 : right].rstrip(" ▀▄▃▁▂▅▆▇")  # border, padding, scrollbar
+                    if left >= 0 and (not seen or inner != seen[-1]):
+                        seen.append(inner)
+                if box.scroll_y >= box.max_scroll_y:
+                    return
+                await pilot.press("pagedown")
+                await settle(pilot)
+
+    asyncio.run(go())
+    return seen
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ja"])
+def test_help_continuation_lines_are_indented(language):
+    lines = help_lines(language)
+    text.set_language(language)
+    bullets = [line for line in lines if line.startswith(("• ", "・"))]
+    assert bullets, "the rules list their actions"
+    for i, line in enumerate(lines[:-1]):
+        if line.startswith(("• ", "・")):
+            after = lines[i + 1]
+            if after.strip() and not after.startswith(("• ", "・")):
+                assert after.startswith(" "), f"{line!r} continues unindented: {after!r}"
+    assert not any(line.endswith("…") for line in lines), "nothing cut short"
