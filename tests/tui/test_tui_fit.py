@@ -53,3 +53,21 @@ def test_help_continuation_lines_are_indented(language):
             if after.strip() and not after.startswith(("• ", "・")):
                 assert after.startswith(" "), f"{line!r} continues unindented: {after!r}"
     assert not any(line.endswith("…") for line in lines), "nothing cut short"
+
+
+@pytest.mark.parametrize("language,skin", [("ja", "golem"), ("ja", "spice"), ("en", "spice")])
+def test_point_values_sit_in_the_same_place_on_every_card(language, skin):
+    """Where one card of the row has no room for its points beside the cost (two-cell
+    letters), every card shows its points in the bottom border; else every card beside."""
+    app = CenturyApp(demo.midgame(), skin=skin,
+                     settings=Settings(skin=skin, bot_delay_ms=0, handoff=False, language=language))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.pause()
+            views = [v for v in app.screen.points.views if v.slot and v.slot.card is not None]
+            below = [v.border_subtitle is not None for v in views]
+            assert len(set(below)) == 1, below
+
+    asyncio.run(go())

@@ -117,15 +117,29 @@ class PointCardView(CardView):
             line.align("center", width)
         return Text("\n").join(lines)
 
+    points_below = False
+    """Set by the row: the points of every card sit in the bottom border, because on one
+    card of the row they do not fit beside the cost (wide letters, 黄赤緑茶). Then they sit
+    in the same place on every card."""
+
+    def fits_beside(self) -> bool:
+        """Cost and points fit on one line of this card."""
+        if self.slot is None or self.slot.card is None or not self.size.width:
+            return True
+        c = POINT_CARDS[self.slot.card]
+        points = Text(t("card.points", points=c.points), "bold")
+        cost = render.cubes(c.cost, fit=self.size.width - points.cell_len - 1)
+        return cost.cell_len + 1 + points.cell_len <= self.size.width
+
     def _cost_line(self) -> tuple[Text, Text | None]:
-        """Cost and points for one line; points None when they do not fit beside the cost
-        (wide letters, 黄赤緑茶): then they sit in the bottom border."""
+        """Cost and points for one line; points None when they sit in the bottom border."""
         c = POINT_CARDS[self.slot.card]
         width = self.size.width
         points = Text(t("card.points", points=c.points), "bold")
-        cost = render.cubes(c.cost, fit=width - points.cell_len - 1)
-        if cost.cell_len + 1 + points.cell_len <= width:
-            return cost, points
+        if not self.points_below:
+            cost = render.cubes(c.cost, fit=width - points.cell_len - 1)
+            if cost.cell_len + 1 + points.cell_len <= width:
+                return cost, points
         return render.cubes(c.cost, fit=width), None
 
     def subtitle(self) -> Text | None:
@@ -316,6 +330,27 @@ class CardRow(Localized, Widget, can_focus=True):
 class PointRow(CardRow):
     SLOTS = 5
     VIEW = PointCardView
+
+    def show(self, slots: list[SlotView], deck: int) -> None:
+        super().show(slots, deck)
+        self.place_points()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.place_points)  # the cards have their new widths then
+
+    def skin_changed(self) -> None:
+        super().skin_changed()
+        self.place_points()
+
+    def place_points(self) -> None:
+        """Points beside the cost on every card, or below it on every card: never some of
+        each, so a player finds the points in one place."""
+        below = self.size.height <= 4 and not all(v.fits_beside() for v in self.views)  # type: ignore[attr-defined]
+        for view in self.views:
+            if view.points_below != below:  # type: ignore[attr-defined]
+                view.points_below = below  # type: ignore[attr-defined]
+                view.border_subtitle = view.subtitle()
+                view.refresh()
     BINDINGS = [
         *digits("pick", 5),
         Binding("left", "move(-1)", "key.left", show=False),
