@@ -71,3 +71,24 @@ def test_point_values_sit_in_the_same_place_on_every_card(language, skin):
             assert len(set(below)) == 1, below
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+def test_the_replay_key_bar_keeps_every_label_at_80_columns(language):
+    from century_tui.tui.widgets.keybar import KeyBar
+
+    app = CenturyApp(demo.finished(("Ann", "Bob"), seed=48), replay=True, autosave=False,
+                     settings=Settings(bot_delay_ms=0, handoff=False, language=language))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("right")
+            await settle(pilot)
+            bar = app.screen.query_one(KeyBar)
+            left, right = bar._entries()
+            shown = bar.render().plain
+            for _key, keys, description, _enabled in left + right:
+                assert description and description in shown, (keys, shown)
+
+    asyncio.run(go())

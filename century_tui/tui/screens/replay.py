@@ -17,9 +17,15 @@ from century_tui.tui.screens.game import GameScreen
 
 
 class ReplayScreen(GameScreen):
+    STEP = Binding.Group("key.replay_step", compact=True)
+    """Back and forward as one entry of the key bar ("←→ Step"), so every label fits 80
+    columns in every language."""
     BINDINGS = [
-        Binding("right,period,n", "step(1)", "key.replay_forward", priority=True),
-        Binding("left,comma,b", "step(-1)", "key.replay_back", priority=True),
+        Binding("left", "step(-1)", "key.replay_back", priority=True, group=STEP),
+        Binding("right", "step(1)", "key.replay_forward", priority=True, group=STEP),
+        Binding("comma,b", "step(-1)", "key.replay_back", show=False, priority=True),
+        Binding("period,n", "step(1)", "key.replay_forward", show=False, priority=True),
+        Binding("tab", "app.focus_next", "key.next_area", show=False),  # nothing to pick in a replay
         Binding("home", "goto_start", "key.replay_start", show=False, priority=True),
         Binding("end", "goto_end", "key.replay_end", show=False, priority=True),
         Binding("space", "toggle_play", "key.replay_play"),
