@@ -92,3 +92,25 @@ def test_the_replay_key_bar_keeps_every_label_at_80_columns(language):
                 assert description and description in shown, (keys, shown)
 
     asyncio.run(go())
+
+
+def test_a_bot_s_level_is_never_cut_on_its_caravan_line_in_japanese():
+    """Four seats, two of them bots named by the players: at 80 columns the level shows
+    whole, shortened to '(level)' when the full tag has no room."""
+    from century_tui.engine.game import Game, Seat
+
+    seats = [Seat("Annabelle"), Seat("Zed", "hard"), Seat("Bob", "medium"), Seat("Cyrano")]
+    app = CenturyApp(Game(seats, 3), autosave=False,
+                     settings=Settings(bot_delay_ms=5000, handoff=False, language="ja"))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            lines = [line.render().plain for line in app.screen.caravans.lines]
+            assert not any("…" in line for line in lines), lines
+            for seat in seats[1:3]:
+                level = text.t(f"level.{seat.bot}")
+                assert any(seat.name in line and level in line for line in lines), lines
+
+    text.set_language("ja")
+    asyncio.run(go())

@@ -33,15 +33,16 @@ class CaravanInfo:
     first: bool
 
 
-def bot_tag(level: str | None, name: str) -> str:
-    """'(hard bot)', the level in the player's language; nothing for a person, or for a
-    bot still under the name the game gave it ("Medium bot", "Medium bot 2"), which says it."""
+def bot_tag(level: str | None, name: str, short: bool = False) -> str:
+    """'(hard bot)', the level in the player's language ('(hard)' when `short`); nothing for
+    a person, or for a bot still under the name the game gave it ("Medium bot", "Medium bot
+    2"), which says it."""
     if not level:
         return ""
     given = [bot_name(level)] + [bot_name(level, n) for n in range(2, MAX_PLAYERS + 2)]
     if name.casefold() in (g.casefold() for g in given):
         return ""
-    return t("board.bot_tag", level=t(f"level.{level}"))
+    return t("board.bot_tag_short" if short else "board.bot_tag", level=t(f"level.{level}"))
 
 
 class CaravanLine(Widget):
@@ -49,14 +50,15 @@ class CaravanLine(Widget):
         super().__init__(**kwargs)
         self.info: CaravanInfo | None = None
         self.name_width = 8
-        self.tag_width = 0
+        self.tag_widths = (0, 0)
 
-    def show(self, info: CaravanInfo, name_width: int, tag_width: int) -> None:
-        if (info, name_width, tag_width) == (self.info, self.name_width, self.tag_width):
+    def show(self, info: CaravanInfo, name_width: int, tag_widths: tuple[int, int]) -> None:
+        """`tag_widths`: the cells the widest bot tag of the table takes, in full and short."""
+        if (info, name_width, tag_widths) == (self.info, self.name_width, self.tag_widths):
             return
         self.info = info
         self.name_width = name_width
-        self.tag_width = tag_width
+        self.tag_widths = tag_widths
         self.set_class(info.current, "-current")
         self.refresh()
 
@@ -78,14 +80,18 @@ class CaravanLine(Widget):
         upper.append(str(info.upper))
         lower = render.coin(False)
         lower.append(str(info.lower))
-        room = self.size.width - out.cell_len - self.tag_width
-        # the most words that fit; every line has the same room, so all lines read alike
-        for key in ("caravan.line", "caravan.line_compact", "caravan.line_short"):
-            stats = render.rt(key, hand=info.hand, played=info.played, claimed=info.claimed, upper=upper, lower=lower)
+        # the most words that fit, the bot tag in full if it can be; every line has the same
+        # room, so all lines read alike
+        for short, tag_width in enumerate(self.tag_widths):
+            room = self.size.width - out.cell_len - tag_width
+            for key in ("caravan.line", "caravan.line_compact", "caravan.line_short"):
+                stats = render.rt(key, hand=info.hand, played=info.played, claimed=info.claimed, upper=upper, lower=lower)
+                if stats.cell_len <= room:
+                    break
             if stats.cell_len <= room:
                 break
         out.append_text(stats)
-        tag = bot_tag(info.bot, info.name)
+        tag = bot_tag(info.bot, info.name, short=bool(short))
         if tag:
             out.append(" ")
             out.append(tag, "italic dim")
@@ -97,7 +103,7 @@ class CaravanLine(Widget):
 
 
 class Caravans(Vertical):
-    """One line per seat, in seat order."""
+    """One line per seat, in the order given (the board gives turn order)."""
 
     def __init__(self, count: int, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -108,6 +114,9 @@ class Caravans(Vertical):
 
     def show(self, infos: list[CaravanInfo]) -> None:
         width = min(max(cell_len(i.name) for i in infos), 14)  # cells: アン is 4 wide
-        tags = max((cell_len(tag) + 1 for i in infos if (tag := bot_tag(i.bot, i.name))), default=0)
+        tags = tuple(
+            max((cell_len(tag) + 1 for i in infos if (tag := bot_tag(i.bot, i.name, short))), default=0)
+            for short in (False, True)
+        )
         for line, info in zip(self.lines, infos):
-            line.show(info, width, tags)
+            line.show(info, width, tags)  # type: ignore[arg-type]
