@@ -184,4 +184,6 @@ def showcase() -> list[Shot]:
         Shot("help", (80, 24), "golem", new_game, PASS + ("f1",)),
         Shot("confirm-undo", (80, 24), "spice", new_game, PASS + ("r", "enter", "u")),
         Shot("too-small", (60, 20), "spice", new_game),
+        Shot("table", (80, 24), "spice", midgame, PASS + ("t",)),
+        Shot("replay", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48), ("right",) * 30),
     ]

@@ -1,4 +1,4 @@
-"""The look in Japanese and French at 80×24, pinned: the board and a move modal.
+"""The look in Japanese and French at 80×24, pinned: the board, a move modal, results, help.
 
 The same positions as tests/tui/test_tui_snapshots.py (century_tui.tui.demo.showcase()),
 shown in another language; the Japanese ones check that two-cell cube letters (黄赤緑茶)
@@ -19,8 +19,12 @@ PINNED = [
     ("board-spice-80x24", "ja"),
     ("board-golem-80x24", "ja"),
     ("modal-acquire", "ja"),
+    ("results", "ja"),
+    ("help", "ja"),
     ("board-spice-80x24", "fr"),
     ("modal-upgrade", "fr"),
+    ("results", "fr"),
+    ("help", "fr"),
 ]
 
 

@@ -1,5 +1,6 @@
-"""The look of every screen and modal, pinned: board at 80×24 and 120×40 in both skins,
-each move modal, the pass screen, results, help and the too-small message.
+"""The look of every screen and modal, pinned at 80×24 in both skins (the board, each move
+modal, the pass screen, results, help, the undo question, new game, the table view, a
+replay, the too-small message), and the board and results at 120×40.
 
 The positions are century_tui.tui.demo.showcase(), the same ones scripts/screenshots.py
 renders for the README, so a snapshot and its screenshot always show the same thing.
@@ -10,31 +11,37 @@ from __future__ import annotations
 
 import pytest
 
+from century_tui.skins import SKINS
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.demo import showcase
 
 SHOTS = {shot.name: shot for shot in showcase()}
-PINNED = [
+AT_80x24 = [
     "board-spice-80x24",
-    "board-spice-120x40",
-    "board-golem-80x24",
-    "board-golem-120x40",
     "modal-upgrade",
     "modal-trade",
     "modal-acquire",
     "modal-discard",
     "handoff",
     "results",
-    "results-golem-120x40",
     "help",
     "confirm-undo",
+    "new-game",
+    "table",
+    "replay",
     "too-small",
+]
+"""Every screen and modal at 80×24 (the too-small message below it), pinned in both skins."""
+PINNED = [(name, skin) for name in AT_80x24 for skin in SKINS] + [
+    ("board-spice-120x40", "spice"),
+    ("board-golem-120x40", "golem"),
+    ("results-golem-120x40", "golem"),
 ]
 
 
-@pytest.mark.parametrize("name", PINNED)
-def test_looks(name, snap_compare):
+@pytest.mark.parametrize("name, skin", PINNED)
+def test_looks(name, skin, snap_compare):
     shot = SHOTS[name]
-    app = CenturyApp(shot.game(), skin=shot.skin, settings=Settings(skin=shot.skin, bot_delay_ms=0), autosave=False)
+    app = CenturyApp(shot.game(), skin=skin, settings=Settings(skin=skin, bot_delay_ms=0), autosave=False)
     assert snap_compare(app, press=shot.press, terminal_size=shot.size)
