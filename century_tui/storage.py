@@ -275,6 +275,18 @@ def _publish(tmp: Path, path: Path) -> None:
             raise
 
 
+def find_save(typed: str) -> Path | None:
+    """The file a command line's FILE means. A bare name, as `century saves` prints it (with or
+    without .json), is a file of the saves folder, else of the current folder; anything with a
+    folder in it is a path as typed. None when a bare name is in neither."""
+    if os.sep in typed or (os.altsep and os.altsep in typed) or typed in ("", ".", ".."):
+        return Path(typed)
+    for path in (saves_dir() / typed, saves_dir() / f"{typed}.json", Path(typed)):
+        if os.path.lexists(path):
+            return path
+    return None
+
+
 def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
     """Write the game to its own file, atomically (called after every applied move)."""
     write_atomic(path, dumps(game, redo))
@@ -464,11 +476,16 @@ def _holder(fd: int) -> int | str:
     return int(text) if text.isdigit() else "?"
 
 
+def unfinished(folder: Path | None = None) -> list[SaveInfo]:
+    """The readable games that are not over, newest first: the games to come back to."""
+    return [info for info in list_saves(folder) if info.error is None and not info.finished]
+
+
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
     """The most recent readable game that is not over and not open in another window: what
     "Continue" resumes. When every such game is open elsewhere, the most recent of them (so
     that opening it says where it is open)."""
-    ongoing = [info for info in list_saves(folder) if info.error is None and not info.finished]
+    ongoing = unfinished(folder)
     for info in ongoing:
         if not is_held(info.path):
             return info
