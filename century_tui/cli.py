@@ -271,9 +271,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Open the game window (the only command that imports Textual)."""
-    import random
-
-    from century_tui.engine.game import Game, Seat
+    from century_tui.engine.game import Game, new_seed
     from century_tui.tui.app import CenturyApp
     from century_tui.tui.screens.new_game import validate_seats
 
@@ -283,7 +281,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         seats, problem = validate_seats(rows)
         if problem:  # only an auto bot name clashing with a person's name gets here
             build_parser().error(problem)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        seed = args.seed if args.seed is not None else new_seed()
         game = Game(seats, seed)
     CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms).run()
     return 0

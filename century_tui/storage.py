@@ -26,7 +26,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from century_tui.bots.hard import DEFAULT_BUDGET_MS
 from century_tui.engine.game import Game
 from century_tui.engine.moves import Move
+from century_tui.engine.names import MAX_NAME
 from century_tui.engine.save import SaveError, dumps, loads
+from century_tui.engine.state import MAX_PLAYERS
 
 try:
     import fcntl
@@ -134,6 +136,14 @@ BOT_BUDGET_MS = (50, 60_000)
 """The thinking budgets a player may set (settings file or --budget-ms), in ms."""
 
 
+class SeatChoice(BaseModel):
+    """One seat of the last game started: its name, and its bot level (None: a person)."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field("", max_length=MAX_NAME)
+    bot: str | None = None
+
+
 class Settings(BaseModel):
     """What the player chose once and expects remembered."""
 
@@ -146,6 +156,8 @@ class Settings(BaseModel):
     bot_budget_ms: int = Field(DEFAULT_BUDGET_MS, ge=BOT_BUDGET_MS[0], le=BOT_BUDGET_MS[1])
     """Longest a searching (hard) bot may think about one move."""
     language: str | None = None
+    seats: list[SeatChoice] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    """The last game's seats, offered again on the new-game form."""
 
 
 @dataclass(frozen=True)
