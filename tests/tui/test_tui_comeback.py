@@ -175,6 +175,25 @@ def test_a_game_open_elsewhere_is_shown_so_and_opening_it_says_where():
         other.release()
 
 
+@needs_flock
+def test_a_game_opened_elsewhere_after_the_list_was_drawn_is_marked_once_refused():
+    games = saved_games()
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert all(text.t("newgame.held") not in line for line in table_lines(app))
+        other = storage.lock_save(games[0][1])  # another window opens the newest meanwhile
+        try:
+            await pilot.press("ctrl+o")
+            await settle(pilot)
+            assert isinstance(app.screen, NewGameScreen)
+            assert text.t("newgame.held") in table_lines(app)[0]
+        finally:
+            other.release()
+
+    run(app, body)
+
+
 def test_the_list_fits_80x24_with_five_seats_and_many_games():
     for n in range(8):
         storage.autosave(storage.saves_dir() / f"g{n}.json", played(12, seed=n))
@@ -380,7 +399,7 @@ def test_a_rematch_seats_the_same_players_and_bots_with_a_new_seed():
         await settle(pilot)
         first = board(app)
         assert first.game.seats == game.seats and first.game.seed != game.seed
-        assert first.game.moves == [] and first.save_path not in (None, last.save_path)  # a file of its own
+        assert not first.game.state.is_over and first.save_path not in (None, last.save_path)  # a file of its own
         # again from the button, after a finished rematch
         app.push_screen(ResultsScreen(game))
         await settle(pilot)

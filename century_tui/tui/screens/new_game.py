@@ -117,6 +117,12 @@ class SeatRow(Horizontal):
         yield self.kind
         yield self.drop
 
+    def on_descendant_focus(self) -> None:
+        self.add_class("-editing")  # its label lights up: Ctrl+R removes this seat
+
+    def on_descendant_blur(self) -> None:
+        self.remove_class("-editing")
+
     def take(self, below: SeatRow) -> None:
         """Hold the seat below's name and kind (a seat above this one was removed); a
         default name ("Player 4") takes this seat's number."""
@@ -224,9 +230,10 @@ class NewGameScreen(SizeGuard, Localized, Screen):
     def list_games(self) -> None:
         """The unfinished games, newest first, in the words now on show; the cursor on the
         game it was on, else on the newest that no other window has open."""
-        if not self.games:
+        table = next(iter(self.query("#games").results(DataTable)), None)
+        if table is None:
             return
-        table = self.query_one("#games", DataTable)
+        table.display = bool(self.games)
         at = table.cursor_row if table.row_count else next((i for i, (_, held) in enumerate(self.games) if not held), 0)
         table.clear(columns=True)
         labels = [t("newgame.games"), t("newgame.round"), t("newgame.saved")]
@@ -343,6 +350,8 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             game, lock = storage.open_save(path)
         except SaveError as e:
             self.error(t("newgame.error_load", file=printable(path.name), error=error_text(e)))
+            self.games = self._unfinished()  # the list as it is now: opened elsewhere, gone...
+            self.list_games()
             return
         self.app.start_game(game, path, resumed=True, lock=lock)  # type: ignore[attr-defined]
 
