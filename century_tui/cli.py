@@ -229,14 +229,14 @@ def build_parser() -> Parser:
     new.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
 
     resume = sub.add_parser("resume", help=h("resume"))
-    resume.add_argument("file", nargs="?", type=Path, default=None, help=h("file"))
+    resume.add_argument("file", nargs="?", default=None, help=h("file"))
     resume.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
     resume.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
 
     sub.add_parser("saves", help=h("saves"))
 
     replay = sub.add_parser("replay", help=h("replay"))
-    replay.add_argument("file", type=Path, help=h("file"))
+    replay.add_argument("file", help=h("file"))
     replay.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
     for opener in (new, resume, replay):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
@@ -271,9 +271,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Open the game window (the only command that imports Textual)."""
-    import random
-
-    from century_tui.engine.game import Game, Seat
+    from century_tui.engine.game import Game, new_seed
     from century_tui.tui.app import CenturyApp
     from century_tui.tui.screens.new_game import validate_seats
 
@@ -283,7 +281,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         seats, problem = validate_seats(rows)
         if problem:  # only an auto bot name clashing with a person's name gets here
             build_parser().error(problem)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        seed = args.seed if args.seed is not None else new_seed()
         game = Game(seats, seed)
     CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms).run()
     return 0
@@ -295,6 +293,18 @@ def say(line: str, file=None) -> None:
     from century_tui.engine.names import printable
 
     print(printable(line), file=file or sys.stdout)
+
+
+def _save_file(typed: str) -> Path | None:
+    """The save file FILE names (a name `century saves` prints, or a path), or None after
+    saying on stderr that no saved game has that name."""
+    from century_tui import storage
+    from century_tui.text import t
+
+    path = storage.find_save(typed)
+    if path is None:
+        say(f"century: {t('cli.no_save_named', name=typed, folder=storage.saves_dir())}", file=sys.stderr)
+    return path
 
 
 def _load(path: Path):
@@ -321,8 +331,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from century_tui.engine.save import SaveError
     from century_tui.text import t
 
-    path = args.file
-    if path is None:
+    if args.file is not None:
+        path = _save_file(args.file)
+        if path is None:
+            return 1
+    else:
         try:
             latest = storage.latest_unfinished()
         except OSError as e:
@@ -349,7 +362,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = _load(args.file)
+    path = _save_file(args.file)
+    game = None if path is None else _load(path)
     if game is None:
         return 1
     from century_tui.tui.app import CenturyApp

@@ -26,7 +26,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from century_tui.bots.hard import DEFAULT_BUDGET_MS
 from century_tui.engine.game import Game
 from century_tui.engine.moves import Move
+from century_tui.engine.names import MAX_NAME
 from century_tui.engine.save import SaveError, dumps, loads
+from century_tui.engine.state import MAX_PLAYERS
 
 try:
     import fcntl
@@ -134,6 +136,14 @@ BOT_BUDGET_MS = (50, 60_000)
 """The thinking budgets a player may set (settings file or --budget-ms), in ms."""
 
 
+class SeatChoice(BaseModel):
+    """One seat of the last game started: its name, and its bot level (None: a person)."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field("", max_length=MAX_NAME)
+    bot: str | None = None
+
+
 class Settings(BaseModel):
     """What the player chose once and expects remembered."""
 
@@ -146,6 +156,8 @@ class Settings(BaseModel):
     bot_budget_ms: int = Field(DEFAULT_BUDGET_MS, ge=BOT_BUDGET_MS[0], le=BOT_BUDGET_MS[1])
     """Longest a searching (hard) bot may think about one move."""
     language: str | None = None
+    seats: list[SeatChoice] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    """The last game's seats, offered again on the new-game form."""
 
 
 @dataclass(frozen=True)
@@ -273,6 +285,18 @@ def _publish(tmp: Path, path: Path) -> None:
         except BaseException:
             path.unlink(missing_ok=True)  # the empty name we claimed, not another game's file
             raise
+
+
+def find_save(typed: str) -> Path | None:
+    """The file a command line's FILE means. A bare name, as `century saves` prints it (with or
+    without .json), is a file of the saves folder, else of the current folder; anything with a
+    folder in it is a path as typed. None when a bare name is in neither."""
+    if os.sep in typed or (os.altsep and os.altsep in typed) or typed in ("", ".", ".."):
+        return Path(typed)
+    for path in (saves_dir() / typed, saves_dir() / f"{typed}.json", Path(typed)):
+        if os.path.lexists(path):
+            return path
+    return None
 
 
 def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
@@ -464,11 +488,16 @@ def _holder(fd: int) -> int | str:
     return int(text) if text.isdigit() else "?"
 
 
+def unfinished(folder: Path | None = None) -> list[SaveInfo]:
+    """The readable games that are not over, newest first: the games to come back to."""
+    return [info for info in list_saves(folder) if info.error is None and not info.finished]
+
+
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
     """The most recent readable game that is not over and not open in another window: what
     "Continue" resumes. When every such game is open elsewhere, the most recent of them (so
     that opening it says where it is open)."""
-    ongoing = [info for info in list_saves(folder) if info.error is None and not info.finished]
+    ongoing = unfinished(folder)
     for info in ongoing:
         if not is_held(info.path):
             return info

@@ -6,6 +6,7 @@ replays exact: none of them can produce a position the rules would not.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from .errors import IllegalMove
@@ -17,6 +18,11 @@ from .state import MAX_PLAYERS, MIN_PLAYERS, State
 MAX_SEED = 2**63 - 1
 """The largest seed a person may give (command line, new-game form): any int would do for
 the engine, but a number must stay a number one can type and read back."""
+
+
+def new_seed() -> int:
+    """A seed for a game nobody chose one for (from the system's entropy, not a seeded RNG)."""
+    return random.SystemRandom().randrange(2**31)
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,6 +163,8 @@ class CenturyApp(Localized, App[None]):
                 lock.release()  # this window saves nothing: the file stays free for others
             path, lock = None, None
         self.hold(lock)  # a new game (no path) creates its own file as its board opens
+        if not resumed:  # its seats are offered again on the next new-game form
+            self.settings.seats = [storage.SeatChoice(name=s.name, bot=s.bot) for s in game.seats]
         self.remember()
         self._clear_stack()
         self.push_screen(GameScreen(game, path, resumed=resumed))
@@ -184,7 +186,7 @@ class CenturyApp(Localized, App[None]):
             return
         self.hold(None)
         self._clear_stack()
-        self.push_screen(NewGameScreen(self._names, self._seed))
+        self.push_screen(NewGameScreen(self._names, self._seed, self.settings.seats))
 
     def action_help(self) -> None:
         from century_tui.tui.screens.help import HelpScreen
@@ -248,7 +250,8 @@ class CenturyApp(Localized, App[None]):
         self.notify(t("notify.bot_speed", speed=t(f"speed.{speed}")), timeout=2)
 
     def remember(self) -> None:
-        """Save the skin, pass-screen and bot-speed choices (a failure only costs the memory)."""
+        """Save the skin, pass-screen and bot-speed choices and the last seats (a failure only
+        costs the memory)."""
         self.settings.skin = self.skin  # type: ignore[assignment]
         self.settings.handoff = self.handoff
         self.settings.bot_delay_ms = self.bot_delay_ms

@@ -242,7 +242,7 @@ def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pressed(m
 
     async def body(app, pilot):
         assert app.ansi_color  # the 16-colour set-up
-        remove, add = app.screen.query_one("#remove"), app.screen.query_one("#add")
+        remove, add = app.screen.query_one("#drop-1"), app.screen.query_one("#add")
         assert remove.disabled and remove.region.height == 1
         add.active_effect_duration = 60  # pressed until the test has looked, however slow the machine
         await pilot.click("#add")

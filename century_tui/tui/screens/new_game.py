@@ -1,8 +1,9 @@
-"""Set up a game: 2–5 seats, a name and person-or-bot for each, skin, seed, language; or Continue."""
+"""Set up a game: 2–5 seats, a name and person-or-bot for each, skin, seed, language; or
+open one of the unfinished games."""
 
 from __future__ import annotations
 
-import random
+from pathlib import Path
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -10,10 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 
 from century_tui import storage
-from century_tui.engine.game import MAX_SEED, Game, Seat
+from century_tui.engine.game import MAX_SEED, Game, Seat, new_seed
 from century_tui.engine.names import MAX_NAME, has_unsafe, is_unsafe, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
@@ -26,6 +27,9 @@ from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
 
 HUMAN = "human"
+NEWGAME_WIDTH = 68
+"""Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
+padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -77,6 +81,24 @@ def _free_bot_name(level: str, taken: set[str]) -> str:
     raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
 
 
+def first_seats(names: list[str] | None, remembered: list[storage.SeatChoice] | None) -> list[tuple[str, str]]:
+    """The (name, kind) rows the form opens with: the names a caller gives, else the last
+    game's seats (a name that could not be typed, or a bot level gone, is not taken back),
+    else two people."""
+    from century_tui.bots import LEVELS
+
+    if names:
+        return [(name, HUMAN) for name in names]
+    rows = [
+        (seat.name if seat.name and not has_unsafe(seat.name) else t("newgame.default_name", n=n),
+         f"bot:{seat.bot}" if seat.bot in LEVELS else HUMAN)
+        for n, seat in enumerate(remembered or (), start=1)
+    ]
+    if MIN_PLAYERS <= len(rows) <= MAX_PLAYERS:
+        return rows
+    return [(t("newgame.default_name", n=n), HUMAN) for n in range(1, MIN_PLAYERS + 1)]
+
+
 class SeatRow(Horizontal):
     def __init__(self, n: int, name: str, kind: str = HUMAN) -> None:
         super().__init__(classes="seat")
@@ -85,16 +107,37 @@ class SeatRow(Horizontal):
                                 compact=True, id=f"name-{n}", classes="name")
         self.kind = Select(seat_kinds(), value=kind, allow_blank=False, compact=True, id=f"kind-{n}",
                            classes="kind")
+        self.drop = Button("✕", id=f"drop-{n}", classes="drop", compact=True)
+        self.drop.can_focus = False  # Tab goes name, kind, next name: Enter never removes a seat
+        self.drop.tooltip = t("newgame.drop", n=n)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(t("newgame.seat", n=self.n)), classes="seat-label")
         yield self.name_input
         yield self.kind
+        yield self.drop
+
+    def on_descendant_focus(self) -> None:
+        self.add_class("-editing")  # its label lights up: Ctrl+R removes this seat
+
+    def on_descendant_blur(self) -> None:
+        self.remove_class("-editing")
+
+    def take(self, below: SeatRow) -> None:
+        """Hold the seat below's name and kind (a seat above this one was removed); a
+        default name ("Player 4") takes this seat's number."""
+        name = below.name_input.value
+        if name == t("newgame.default_name", n=below.n):
+            name = t("newgame.default_name", n=self.n)
+        with self.prevent(Input.Changed, Select.Changed):
+            self.kind.value = below.kind.value
+            self.name_input.value = name
 
     def relabel(self) -> None:
         """The same seat in the words of the language now on show."""
         self.query_one(".seat-label", Static).update(Text(t("newgame.seat", n=self.n)))
         self.name_input.placeholder = t("newgame.name_placeholder")
+        self.drop.tooltip = t("newgame.drop", n=self.n)
         defaults = {load_language(code).text["newgame.default_name"].format(n=self.n) for code in languages()}
         if self.name_input.value in defaults:  # an untouched default name follows the language
             self.name_input.value = t("newgame.default_name", n=self.n)
@@ -118,20 +161,23 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         Binding("ctrl+r", "remove_seat", "key.remove_seat"),
     ]
 
-    def __init__(self, names: list[str] | None = None, seed: int | None = None) -> None:
+    def __init__(self, names: list[str] | None = None, seed: int | None = None,
+                 remembered: list[storage.SeatChoice] | None = None) -> None:
+        """`names` (people) or else `remembered` (the last game's seats) fill the seats."""
         super().__init__()
         self.localize_bindings()
-        self.names = names or [t("newgame.default_name", n=1), t("newgame.default_name", n=2)]
+        self.seats = first_seats(names, remembered)
         self.seed = seed
-        self.resume = self._latest()
+        self.games = self._unfinished()
 
     @staticmethod
-    def _latest() -> storage.SaveInfo | None:
-        """The game "Continue" offers: none when the saves folder cannot be read."""
+    def _unfinished() -> list[tuple[storage.SaveInfo, bool]]:
+        """The games to come back to, newest first, each with whether another window has it
+        open; none when the saves folder cannot be read."""
         try:
-            return storage.latest_unfinished()
+            return [(info, storage.is_held(info.path)) for info in storage.unfinished()]
         except OSError:
-            return None
+            return []
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -139,11 +185,9 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             yield Static(classes="title")
             yield Static(classes="heading", id="players-heading")
             with Vertical(id="seats"):
-                for i, name in enumerate(self.names, start=1):
-                    yield SeatRow(i, name)
-            with Horizontal(classes="row"):
+                for i, (name, kind) in enumerate(self.seats, start=1):
+                    yield SeatRow(i, name, kind)
                 yield Button(t("newgame.add"), id="add", compact=True)
-                yield Button(t("newgame.remove"), id="remove", compact=True)
             with Horizontal(classes="row"):
                 yield Static(t("newgame.skin"), classes="label", id="skin-label")
                 yield Select([(words(s).name, s) for s in SKINS], value=getattr(app, "skin", SKINS[0]),
@@ -158,10 +202,11 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                              compact=True, id="language")
             with Horizontal(classes="row buttons"):
                 yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
-                if self.resume is not None:
+                if self.games:
                     yield Button(t("newgame.continue"), id="continue", compact=True)
                 yield Button(t("newgame.quit"), id="quit", compact=True)
-            yield Static(classes="resume")
+            if self.games:
+                yield DataTable(id="games", cursor_type="row", cell_padding=1)
             yield Static(classes="error")
         yield KeyBar()
 
@@ -170,6 +215,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             return
         self.fit_skin_names()
         self.draw()
+        self.list_games()
         self.update_buttons()
         self.query_one("#name-1", Input).focus()
 
@@ -180,10 +226,36 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         title.append(t("newgame.title"), "bold")
         self.query_one(".title", Static).update(title)
         self.query_one("#players-heading", Static).update(Text(t("newgame.seats"), "bold"))
-        if self.resume is not None:
-            info = Text(t("newgame.continue") + ": ", "bold")
-            info.append(t("newgame.continue_info", names=Names(tuple(self.resume.players)), round=self.resume.round))
-            self.query_one(".resume", Static).update(info)
+
+    def list_games(self) -> None:
+        """The unfinished games, newest first, in the words now on show; the cursor on the
+        game it was on, else on the newest that no other window has open."""
+        table = next(iter(self.query("#games").results(DataTable)), None)
+        if table is None:
+            return
+        table.display = bool(self.games)
+        at = table.cursor_row if table.row_count else next((i for i, (_, held) in enumerate(self.games) if not held), 0)
+        table.clear(columns=True)
+        labels = [t("newgame.games"), t("newgame.round"), t("newgame.saved")]
+        held_word = t("newgame.held")
+        widths = [cell_len(labels[1]), max(cell_len(labels[2]), 16)]
+        if any(held for _, held in self.games):
+            labels.append("")
+            widths.append(cell_len(held_word))
+        # what the other columns and each column's padding leave; a vertical scrollbar's cell
+        widths.insert(0, max(12, NEWGAME_WIDTH - sum(widths) - 2 * len(widths) - 1))
+        for label, width in zip(labels, widths):
+            table.add_column(Text(label, "bold"), width=width)
+        for info, held in self.games:
+            style = "dim" if held else ""
+            cells = [
+                Text(str(Names(tuple(info.players))), style, no_wrap=True, overflow="ellipsis"),
+                Text(str(info.round), style, justify="right"),
+                Text(info.modified.strftime("%Y-%m-%d %H:%M"), style),
+                Text(held_word, "italic") if held else Text(""),
+            ]
+            table.add_row(*cells[: len(labels)], key=str(info.path))
+        table.move_cursor(row=at)
 
     def fit_skin_names(self) -> None:
         """Room in the skin selector for the longest skin name in this language."""
@@ -200,13 +272,14 @@ class NewGameScreen(SizeGuard, Localized, Screen):
 
     def update_buttons(self) -> None:
         count = len(self.rows())
-        self.query_one("#add", Button).disabled = count >= MAX_PLAYERS
-        self.query_one("#remove", Button).disabled = count <= MIN_PLAYERS
+        self.query_one("#add", Button).display = count < MAX_PLAYERS
+        for drop in self.query(".drop").results(Button):
+            drop.disabled = count <= MIN_PLAYERS
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue":
-            return self.resume is not None
+            return bool(self.games)
         if action == "add_seat":
             return len(self.rows()) < MAX_PLAYERS or None
         if action == "remove_seat":
@@ -223,15 +296,29 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         if len(rows) < MAX_PLAYERS:
             n = len(rows) + 1
             row = SeatRow(n, t("newgame.default_name", n=n))
-            self.query_one("#seats").mount(row)
+            self.query_one("#seats").mount(row, before="#add")
             self.call_after_refresh(row.name_input.focus)
             self.call_after_refresh(self.update_buttons)
 
-    def action_remove_seat(self) -> None:
+    async def action_remove_seat(self) -> None:
+        """Remove the seat being edited (the last one when the focus is elsewhere)."""
         rows = self.rows()
-        if len(rows) > MIN_PLAYERS:
-            rows[-1].remove()
-            self.call_after_refresh(self.update_buttons)
+        focused = next((row for row in rows if self.focused in (row.name_input, row.kind)), rows[-1])
+        await self.remove_seat(rows.index(focused))
+
+    async def remove_seat(self, index: int) -> None:
+        """Seat `index` goes: the seats below move up one, names and kinds kept, and the
+        focus stays on the seat that now has that number."""
+        rows = self.rows()
+        if len(rows) <= MIN_PLAYERS:
+            return
+        for row, below in zip(rows[index:], rows[index + 1 :]):
+            row.take(below)
+        last = rows[-1]
+        if self.focused in (last.name_input, last.kind):
+            (rows[-2].name_input if self.focused is last.name_input else rows[-2].kind).focus()
+        await last.remove()
+        self.update_buttons()
 
     def action_start(self) -> None:
         rows = [(r.name_input.value, str(r.kind.value)) for r in self.rows()]
@@ -240,7 +327,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             self.error(problem)
             return
         text = self.query_one("#seed", Input).value.strip()
-        seed = typed_seed(text) if text else random.SystemRandom().randrange(2**31)
+        seed = typed_seed(text) if text else new_seed()
         if seed is None:
             self.error(t("newgame.error_seed"))
             return
@@ -250,22 +337,36 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         app.start_game(Game(seats, seed))  # type: ignore[attr-defined]
 
     def action_continue(self) -> None:
-        """Resume the latest unfinished game, unless another window has it open."""
-        if self.resume is None:
+        """Open the unfinished game the list's cursor is on (at first, the newest that no
+        other window has open)."""
+        if not self.games:
             return
-        path = self.resume.path
+        table = self.query_one("#games", DataTable)
+        self.open_game(self.games[table.cursor_row][0].path)
+
+    def open_game(self, path: Path) -> None:
+        """Go on with the game in `path`, unless another window has it open or it cannot be read."""
         try:
             game, lock = storage.open_save(path)
         except SaveError as e:
             self.error(t("newgame.error_load", file=printable(path.name), error=error_text(e)))
+            self.games = self._unfinished()  # the list as it is now: opened elsewhere, gone...
+            self.list_games()
             return
         self.app.start_game(game, path, resumed=True, lock=lock)  # type: ignore[attr-defined]
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter, or a click on the row the cursor is on, opens that game."""
         event.stop()
+        self.open_game(Path(str(event.row_key.value)))
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.has_class("drop"):
+            await self.remove_seat(next(i for i, row in enumerate(self.rows()) if row.drop is event.button))
+            return
         handler = {
             "add": self.action_add_seat,
-            "remove": self.action_remove_seat,
             "start": self.action_start,
             "continue": self.action_continue,
             "quit": self.app.exit,
@@ -287,7 +388,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         """The skin or the language changed: every label again, in the words now on show."""
         self.localize_bindings()
         self.draw()
-        for button in ("add", "remove", "start", "continue", "quit"):
+        for button in ("add", "start", "continue", "quit"):
             for found in self.query(f"#{button}").results(Button):
                 found.label = t(f"newgame.{button}")
         for name in ("skin", "seed", "language"):
@@ -296,6 +397,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         self.query_one("#handoff", Checkbox).label = t("newgame.handoff")
         for row in self.rows():
             row.relabel()
+        self.list_games()
         skin = self.query_one("#skin", Select)
         _reoption(skin, [(words(s).name, s) for s in SKINS])
         self.fit_skin_names()

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from century_tui.engine.cards import POINT_CARDS
-from century_tui.engine.game import Game
+from century_tui.engine.game import Game, new_seed
 from century_tui.text import Names, t
 from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
@@ -24,6 +24,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
+        Binding("ctrl+r", "rematch", "key.rematch"),
         Binding("q", "app.quit", "key.quit", show=False),
         Binding("u,ctrl+z", "undo", "key.undo"),
     ]
@@ -42,6 +43,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             with Horizontal(classes="buttons"):
                 yield Button(t("results.board"), id="board", compact=True)
                 yield Button(t("results.new_game"), id="new", variant="primary", compact=True)
+                yield Button(t("results.rematch"), id="rematch", compact=True)
                 yield Button(t("results.quit"), id="quit", compact=True)
         yield KeyBar()
 
@@ -114,6 +116,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         self.draw()
         self.query_one("#board", Button).label = t("results.board")
         self.query_one("#new", Button).label = t("results.new_game")
+        self.query_one("#rematch", Button).label = t("results.rematch")
         self.query_one("#quit", Button).label = t("results.quit")
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -122,6 +125,8 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             self.action_board()
         elif event.button.id == "new":
             self.action_new_game()
+        elif event.button.id == "rematch":
+            self.action_rematch()
         elif event.button.id == "quit":
             await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
 
@@ -130,6 +135,12 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
 
     def action_new_game(self) -> None:
         self.app.open_new_game()  # type: ignore[attr-defined]
+
+    def action_rematch(self) -> None:
+        """The same seats again, people and bots, with a new seed (and a new save file)."""
+        if self.app.unsaved_warning("notify.leave_unsaved"):  # type: ignore[attr-defined]
+            return
+        self.app.start_game(Game(list(self.game.seats), new_seed()))  # type: ignore[attr-defined]
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
