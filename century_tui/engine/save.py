@@ -20,7 +20,7 @@ from .cards import CODES, MERCHANT_CARDS
 from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
-from .names import MAX_NAME, has_unsafe
+from .names import MAX_NAME, NameRefused, checked_name, duplicate
 
 FORMAT = "century-tui-save"
 VERSION = 1
@@ -63,6 +63,7 @@ PROBLEMS: dict[str, str] = {
     "not_allowed": "is not an allowed value",
     "same_names": "has two players with the same name",
     "control": "contains a control character",
+    "invisible": "contains an invisible character",
     "invalid": "is not valid",
 }
 """What can be wrong with one field of a save, by code (translated as save_problem.<code>)."""
@@ -114,10 +115,14 @@ class SeatModel(BaseModel):
 
     @field_validator("name")
     @classmethod
-    def _shown_not_obeyed(cls, name: str) -> str:
-        """A control character in a name would act on the terminal that shows it."""
-        if has_unsafe(name):
-            raise PydanticCustomError("control", PROBLEMS["control"])
+    def _a_name(cls, name: str) -> str:
+        """The rule the command line and the new-game form apply: a control character would
+        act on the terminal that shows it, an invisible one makes two players look alike."""
+        try:
+            checked_name(name)
+        except NameRefused as e:
+            code = e.code if e.code in PROBLEMS else "wrong_length" if e.code in ("empty", "long") else "invalid"
+            raise PydanticCustomError(code, PROBLEMS[code]) from None
         return name
 
 
@@ -135,8 +140,7 @@ class SaveModel(BaseModel):
     @field_validator("seats")
     @classmethod
     def _distinct_names(cls, seats: list[SeatModel]) -> list[SeatModel]:
-        names = [s.name.casefold() for s in seats]
-        if len(set(names)) != len(names):
+        if duplicate(s.name for s in seats) is not None:  # "Ann" and "ＡＮＮ" too
             raise ValueError("two seats have the same name")
         return seats
 

@@ -13,19 +13,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from century_tui import storage
-from century_tui.engine.game import MAX_SEED, Game, Seat
-from century_tui.engine.names import MAX_NAME, has_unsafe, is_unsafe, printable
+from century_tui.engine.game import MAX_SEED, Game
+from century_tui.engine.names import MAX_NAME, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
+from century_tui.seats import HUMAN, validate_seats
 from century_tui.skins import SKINS
-from century_tui.text import Names, bot_name, error_text, language_name, languages, load_language, t, words
+from century_tui.text import Names, error_text, language_name, languages, load_language, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
-
-HUMAN = "human"
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -35,30 +34,6 @@ def seat_kinds() -> list[tuple[str, str]]:
     return [(t("newgame.human"), HUMAN)] + [(t("newgame.bot", level=t(f"level.{lv}")), f"bot:{lv}") for lv in LEVELS]
 
 
-def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]:
-    """Seats from (name, kind) rows; an empty bot name gets one. Returns (seats, error)."""
-    seats: list[Seat] = []
-    seen: set[str] = set()
-    typed = {" ".join(name.split()).casefold() for name, _kind in rows}
-    for n, (name, kind) in enumerate(rows, start=1):
-        if has_unsafe(name):  # pasted in: a terminal would obey it, not show it
-            char = printable(next(ch for ch in name if is_unsafe(ch)))
-            return [], t("newgame.error_control", n=n, char=char)
-        name = " ".join(name.split())
-        level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
-        if not name and level:
-            name = _free_bot_name(level, seen | typed)
-        if not name:
-            return [], t("newgame.error_empty", n=n)
-        if len(name) > MAX_NAME:
-            return [], t("newgame.error_long", n=n, max=MAX_NAME)
-        if name.casefold() in seen:
-            return [], t("newgame.error_duplicate", name=name)
-        seen.add(name.casefold())
-        seats.append(Seat(name, level))
-    return seats, None
-
-
 def typed_seed(text: str) -> int | None:
     """The seed a person typed (ASCII digits, at most MAX_SEED), or None. The length is
     checked first: int() of thousands of pasted digits raises, or takes its time."""
@@ -66,15 +41,6 @@ def typed_seed(text: str) -> int | None:
         return None
     seed = int(text)
     return seed if seed <= MAX_SEED else None
-
-
-def _free_bot_name(level: str, taken: set[str]) -> str:
-    """"Easy bot", then "Easy bot 2", "Easy bot 3"...: the first no other seat uses."""
-    for n in (None, *range(2, MAX_PLAYERS + 2)):
-        name = bot_name(level, n)
-        if name.casefold() not in taken:
-            return name
-    raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
 
 
 class SeatRow(Horizontal):
