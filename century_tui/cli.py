@@ -400,6 +400,8 @@ def cmd_saves(args: argparse.Namespace) -> int:
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
         say(t("cli.saves_line", date=date, state=state, round=info.round,
               players=Names(tuple(info.players)), file=info.path.name))
+        if info.lock_error:
+            say("    " + error_text(info.lock_error))
     return 0
 
 

@@ -47,6 +47,8 @@ REASONS: dict[str, str] = {
     "not_a_file": "This is not a regular file but a folder, a device or a pipe: it is not read.",
     "too_large": "The file is larger than {limit} MiB, far more than any save: it is not read.",
     "in_use": "This game is already open in another window (process {pid}): close it there first.",
+    "bad_lock": "Its lock file {lock} was not made by this game (a link, a folder, a pipe or another "
+    "user's file), so it is left alone and the game is not opened. Remove that file to open it.",
     "too_deep": "The file nests deeper than any save does: it is damaged.",
     "huge_number": "The file holds a number of more than {limit} digits: it is damaged.",
     "too_many_moves": "The save file holds {count} moves, more than the {limit} a game can reach: "
