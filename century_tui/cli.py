@@ -171,13 +171,13 @@ def _players(text: str) -> list[tuple[str, str | None]]:
     from century_tui.engine.names import NameRefused, checked_name, duplicate, shown
     from century_tui.text import t
 
-    entries = [e.strip() for e in text.split(",")]
+    entries = text.split(",")
     if not 2 <= len(entries) <= 5:
         raise argparse.ArgumentTypeError(t("cli.players_count", count=len(entries)))
     out: list[tuple[str, str | None]] = []
     for n, entry in enumerate(entries, start=1):
-        if entry.casefold().startswith("bot:"):
-            level = entry[4:].strip()
+        if entry.strip().casefold().startswith("bot:"):
+            level = entry.strip()[4:].strip()
             if level not in LEVELS:
                 raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=shown(level), levels=", ".join(LEVELS)))
             out.append(("", level))

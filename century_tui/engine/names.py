@@ -102,9 +102,10 @@ def checked_name(raw: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names that read the same share: "ＡＮＮ", "ann" and "Ann" are one name
-    (Unicode compatibility normalisation, NFKC, and case folding)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """What two names that read the same share: "ＡＮＮ", "ann " and "Ann" are one name
+    (Unicode compatibility normalisation, NFKC, case folding, and runs of spaces made one)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
 
 
 def duplicate(names: Iterable[str]) -> str | None:
