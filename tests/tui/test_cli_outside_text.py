@@ -168,6 +168,7 @@ def test_any_player_names_start_a_game_or_get_a_clear_refusal(names):
         assert len(seats) == len(names)
         for seat, typed in zip(seats, names):
             assert not any(is_unsafe(ch) for ch in seat.name)
+            seat.name.encode("utf-8")  # what the board does as it opens: a lone surrogate crashed it
             assert seat.bot or seat.name == " ".join(typed.split())
     else:
         assert code == 2 and err.getvalue().count("\n") == 1 and not started
