@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from century_tui import storage
 from century_tui.engine.game import MAX_SEED, Game
-from century_tui.engine.names import MAX_NAME, printable
+from century_tui.engine.names import MAX_NAME, is_unsafe, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.seats import HUMAN, validate_seats
@@ -43,12 +43,34 @@ def typed_seed(text: str) -> int | None:
     return seed if seed <= MAX_SEED else None
 
 
+class NameInput(Input):
+    """A seat's name field. A pasted character the terminal would obey (ESC, a C1 control, a
+    byte that was not UTF-8) never gets in, so the field never shows one raw; the form says
+    why, as it does for a paste longer than a name may be."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        unsafe = next((ch for ch in text if is_unsafe(ch)), None)
+        if unsafe is None:
+            super().replace(text, start, end)
+        elif isinstance(self.screen, NewGameScreen):
+            self.screen.error(t("newgame.error_control", n=self.seat, char=printable(unsafe)))
+
+    def restricted(self) -> None:
+        """Textual refused a paste: only `max_length` can refuse one here."""
+        if isinstance(self.screen, NewGameScreen):
+            self.screen.error(t("newgame.error_long", n=self.seat, max=MAX_NAME))
+
+    @property
+    def seat(self) -> int:
+        return getattr(self.parent, "n", 1)
+
+
 class SeatRow(Horizontal):
     def __init__(self, n: int, name: str, kind: str = HUMAN) -> None:
         super().__init__(classes="seat")
         self.n = n
-        self.name_input = Input(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
-                                compact=True, id=f"name-{n}", classes="name")
+        self.name_input = NameInput(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
+                                    compact=True, id=f"name-{n}", classes="name")
         self.kind = Select(seat_kinds(), value=kind, allow_blank=False, compact=True, id=f"kind-{n}",
                            classes="kind")
 
