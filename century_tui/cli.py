@@ -156,9 +156,8 @@ def _bot_list(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     for n in names:
         if n not in LEVELS:
-            from century_tui.text import t
-
             from century_tui.engine.names import shown
+            from century_tui.text import t
 
             raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=shown(n), levels=", ".join(LEVELS)))
     return names

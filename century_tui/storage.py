@@ -455,7 +455,8 @@ def lock_problem(path: Path) -> SaveError | None:
 
 
 def _made_by_game(found: os.stat_result) -> bool:
-    """A lock file the game made: a regular file with no other name, owned by this user."""
+    """A file the game could have made (a lock, a temporary file): a regular file with no
+    other name (a hard link shares its content with a file elsewhere), owned by this user."""
     owner = os.geteuid() if hasattr(os, "geteuid") else found.st_uid
     return stat.S_ISREG(found.st_mode) and found.st_nlink == 1 and found.st_uid == owner
 
