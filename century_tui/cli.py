@@ -21,7 +21,9 @@ ARGPARSE_WORDS = (  # argparse's own messages (English only), matched to our key
 
 def _translated(message: str) -> str:
     """argparse's message in the player's language: "argument --seed: ..." and the few
-    messages argparse writes itself; ours (ArgumentTypeError) are translated already."""
+    messages argparse writes itself; ours (ArgumentTypeError) are translated already. What
+    the player typed is cut short: argparse would echo a 100 KB argument back whole."""
+    from century_tui.engine.names import clipped
     from century_tui.text import t
 
     argument = re.match(r"argument (?P<argument>[^:]+): (?P<message>.*)$", message, re.S)
@@ -29,7 +31,8 @@ def _translated(message: str) -> str:
     for pattern, key in ARGPARSE_WORDS:
         found = pattern.match(inner)
         if found:
-            inner = t(key, **found.groupdict())
+            typed = {k: v if k == "choices" else clipped(v, 60) for k, v in found.groupdict().items()}
+            inner = t(key, **typed)
             break
     return t("cli.argument", argument=argument["argument"], message=inner) if argument else inner
 
@@ -117,9 +120,11 @@ class Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=t("cli_help.help"))
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """One line, whatever was typed: a control character in it is shown, not obeyed."""
+        from century_tui.engine.names import printable
         from century_tui.text import t
 
-        self.exit(2, t("cli.error", prog=self.prog, message=_translated(message)) + "\n")
+        self.exit(2, printable(t("cli.error", prog=self.prog, message=_translated(message))) + "\n")
 
 
 def _count(low: int, high: int):
@@ -127,9 +132,10 @@ def _count(low: int, high: int):
     overflow what reads it (a 400-digit budget once broke the bot's clock)."""
 
     def parse(text: str) -> int:
+        from century_tui.engine.names import shown as outside
         from century_tui.text import t
 
-        shown = text if len(text) <= 20 else text[:12] + "…"  # not 400 digits back at the player
+        shown = outside(text, 20)  # not 400 digits back at the player, nor an ESC to obey
         digits = text.strip().lstrip("+-").lstrip("0")
         if re.fullmatch(r"\s*[+-]?\d+\s*", text) and len(digits) > len(str(high)):
             raise argparse.ArgumentTypeError(t("cli.out_of_range", value=shown, low=low, high=high))
@@ -150,49 +156,47 @@ def _bot_list(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     for n in names:
         if n not in LEVELS:
+            from century_tui.engine.names import shown
             from century_tui.text import t
 
-            raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=n, levels=", ".join(LEVELS)))
+            raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=shown(n), levels=", ".join(LEVELS)))
     return names
 
 
 def _players(text: str) -> list[tuple[str, str | None]]:
-    """"Ann,Bob,bot:hard" → [(name, bot level or None)]; bots without a name get one later."""
+    """"Ann,Bob,bot:hard" → [(name, bot level or None)]; bots without a name get one later.
+    Names follow the one rule of `engine.names`, as in the new-game form and save files."""
     from century_tui.bots import LEVELS
-    from century_tui.engine.names import MAX_NAME, has_unsafe, printable
+    from century_tui.engine.names import NameRefused, checked_name, duplicate, shown
     from century_tui.text import t
 
-    entries = [e.strip() for e in text.split(",")]
+    entries = text.split(",")
     if not 2 <= len(entries) <= 5:
         raise argparse.ArgumentTypeError(t("cli.players_count", count=len(entries)))
     out: list[tuple[str, str | None]] = []
-    seen: set[str] = set()
     for n, entry in enumerate(entries, start=1):
-        if entry.casefold().startswith("bot:"):
-            level = entry[4:].strip()
+        if entry.strip().casefold().startswith("bot:"):
+            level = entry.strip()[4:].strip()
             if level not in LEVELS:
-                raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=level, levels=", ".join(LEVELS)))
+                raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=shown(level), levels=", ".join(LEVELS)))
             out.append(("", level))
             continue
-        if has_unsafe(entry):  # ESC, BEL, a newline: the terminal would obey it, not show it
-            raise argparse.ArgumentTypeError(t("cli.player_control", name=printable(entry)))
-        name = " ".join(entry.split())
-        if not name:
-            raise argparse.ArgumentTypeError(t("cli.player_empty", n=n))
-        if len(name) > MAX_NAME:
-            raise argparse.ArgumentTypeError(t("cli.player_long", name=name, max=MAX_NAME))
-        if name.casefold() in seen:
-            raise argparse.ArgumentTypeError(t("cli.player_duplicate", name=name))
-        seen.add(name.casefold())
-        out.append((name, None))
+        try:
+            out.append((checked_name(entry), None))
+        except NameRefused as e:
+            raise argparse.ArgumentTypeError(t(f"cli.player_{e.code}", n=n, name=shown(entry), **e.params)) from None
+    same = duplicate(name for name, level in out if not level)
+    if same is not None:
+        raise argparse.ArgumentTypeError(t("cli.player_duplicate", name=same))
     return out
 
 
 def _language(code: str) -> str:
+    from century_tui.engine.names import shown
     from century_tui.text import languages, t
 
     if code not in languages():
-        raise argparse.ArgumentTypeError(t("cli.unknown_language", code=code, codes=", ".join(languages())))
+        raise argparse.ArgumentTypeError(t("cli.unknown_language", code=shown(code), codes=", ".join(languages())))
     return code
 
 
@@ -273,7 +277,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     """Open the game window (the only command that imports Textual)."""
     from century_tui.engine.game import Game, new_seed
     from century_tui.tui.app import CenturyApp
-    from century_tui.tui.screens.new_game import validate_seats
+    from century_tui.seats import validate_seats
 
     game = None
     if args.players:
@@ -319,10 +323,16 @@ def _load(path: Path):
 
 
 def _refused(path: Path, error) -> None:
-    """Say on stderr, in one line, why the file at `path` is not opened."""
+    """Say on stderr, in one line, why the file at `path` is not opened (a path typed
+    100 KB long is cut short, as every argument in a message is)."""
+    from century_tui.engine.names import clipped
+    from century_tui.engine.save import SaveError
     from century_tui.text import error_text, t
 
-    say(f"century: {t('cli.save_refused', file=path, error=error_text(error))}", file=sys.stderr)
+    file = clipped(str(path), 80)
+    if "path" in error.params:
+        error = SaveError(error.code, **{**error.params, "path": file})
+    say(f"century: {t('cli.save_refused', file=file, error=error_text(error))}", file=sys.stderr)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -403,6 +413,8 @@ def cmd_saves(args: argparse.Namespace) -> int:
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
         say(t("cli.saves_line", date=date, state=state, round=info.round,
               players=Names(tuple(info.players)), file=info.path.name))
+        if info.lock_error:
+            say("    " + error_text(info.lock_error))
     return 0
 
 

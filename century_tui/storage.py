@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import stat
 import tempfile
 import time
@@ -327,6 +328,8 @@ class SaveInfo:
     finished: bool
     modified: datetime
     error: SaveError | None = None
+    lock_error: SaveError | None = None
+    """Why the game cannot be opened although its file reads: a lock file not the game's."""
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
@@ -355,7 +358,7 @@ def _info(path: Path) -> SaveInfo:
     except SaveError as e:
         return SaveInfo(path, (), 0, False, _modified(path), e)
     seats = tuple(s.name for s in game.seats)
-    return SaveInfo(path, seats, game.state.round, game.state.is_over, _modified(path))
+    return SaveInfo(path, seats, game.state.round, game.state.is_over, _modified(path), None, lock_problem(path))
 
 
 STALE_TEMP_AGE = 10 * 60
@@ -363,15 +366,23 @@ STALE_TEMP_AGE = 10 * 60
 milliseconds between writing and renaming, a killed one's is never renamed."""
 
 
+STALE_TEMP = re.compile(rf"\.{AUTOSAVE_PREFIX}(new|\d{{8}}-\d{{6}}(-\d+)?)\.json\.[a-z0-9_]{{8}}\.tmp")
+"""The exact name of a game's temporary file in the saves folder: `_written`'s
+`.NAME.XXXXXXXX.tmp` (tempfile's eight random letters) for a name `_names` gives, or the
+one a new game is written under before it has its name."""
+
+
 def remove_stale_temps(folder: Path) -> None:
-    """Delete the temporary files of writes that were killed half-way (`write_atomic`'s
-    `.NAME.json.XXXX.tmp`), once old enough never to be a running game's write."""
+    """Delete the temporary files of writes that were killed half-way, once old enough never
+    to be a running game's write: only names the game makes (`STALE_TEMP`), only files it
+    could have made (regular, no other name, this user's); anything else is not its own."""
     limit = time.time() - STALE_TEMP_AGE
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
-                if fnmatch(entry.name, ".*.json.*.tmp") and entry.is_file(follow_symlinks=False):
-                    if entry.stat(follow_symlinks=False).st_mtime < limit:
+                if STALE_TEMP.fullmatch(entry.name):
+                    found = entry.stat(follow_symlinks=False)
+                    if _made_by_game(found) and found.st_mtime < limit:
                         Path(entry.path).unlink(missing_ok=True)
     except OSError:
         pass  # a leftover costs disk space only; the next listing tries again
@@ -439,39 +450,90 @@ def lock_path(path: Path) -> Path:
 
 def lock_save(path: Path) -> SaveLock:
     """Hold `path` for this game window; SaveError "in_use" (naming the holder's pid) if
-    another holds it. Without fcntl, or where no lock file can be made or locked, a lock
-    that holds nothing: the game goes on as before locks."""
+    another holds it, "bad_lock" if its lock file is not one the game made (never written
+    to, never passed over). Without fcntl, or where no lock file can be made (a read-only
+    folder) or locked (a file system without locks), a lock that holds nothing."""
+    if fcntl is None:
+        return SaveLock(path, None)
     sidecar = lock_path(path)
     for _ in range(5):  # the holder may remove the sidecar between our open and our lock
-        fd = _flocked(sidecar, path) if fcntl is not None else None
+        fd = _flocked(sidecar, path)
         if fd is None:
             return SaveLock(path, None)
         if _is_there(fd, sidecar):
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+            _name_holder(fd)
             return SaveLock(path, fd)
         os.close(fd)
     return SaveLock(path, None)
 
 
-def _flocked(sidecar: Path, path: Path) -> int | None:
-    """An open descriptor of `sidecar` holding its exclusive flock; None where no lock can
-    be had (no such file can be made, a file system without locks); SaveError if it is held."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+def lock_problem(path: Path) -> SaveError | None:
+    """SaveError "bad_lock" if something the game did not make sits where `path`'s lock file
+    goes: a link (to another file, or a hard link sharing one), a folder, a pipe, a device, or
+    another user's file. The game neither writes it nor plays without a lock: it says so."""
     try:
-        fd = os.open(sidecar, flags, 0o644)
+        found = os.lstat(lock_path(path))
     except OSError:
+        return None  # none there (or none that can be looked at: the open will tell)
+    return None if _made_by_game(found) else _bad_lock(path)
+
+
+def _made_by_game(found: os.stat_result) -> bool:
+    """A file the game could have made (a lock, a temporary file): a regular file with no
+    other name (a hard link shares its content with a file elsewhere), owned by this user."""
+    owner = os.geteuid() if hasattr(os, "geteuid") else found.st_uid
+    return stat.S_ISREG(found.st_mode) and found.st_nlink == 1 and found.st_uid == owner
+
+
+def _bad_lock(path: Path) -> SaveError:
+    from century_tui.engine.names import printable
+
+    return SaveError("bad_lock", lock=printable(lock_path(path).name))
+
+
+def _flocked(sidecar: Path, path: Path) -> int | None:
+    """An open descriptor of `sidecar`, made by the game, holding its exclusive flock; None
+    where no lock can be had (no file can be made here, a file system without locks);
+    SaveError if it is held, or is not the game's (looked at before opening, so no pipe or
+    device is ever opened, and again once open, so nothing swapped in between is written)."""
+    problem = lock_problem(path)
+    if problem is not None:
+        raise problem
+    flags = (os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(sidecar, flags, 0o600)
+    except OSError:
+        if os.path.lexists(sidecar):  # something else was put there meanwhile
+            raise _bad_lock(path) from None
         return None
     try:
+        if not _made_by_game(os.fstat(fd)):
+            raise _bad_lock(path)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if not re.fullmatch(rb"\d*\n?", os.pread(fd, 32, 0)):  # a file of the user's, named like a lock
+            raise _bad_lock(path)
     except BlockingIOError:
         pid = _holder(fd)
         os.close(fd)
         raise SaveError("in_use", path=path, pid=pid) from None
+    except SaveError:
+        os.close(fd)
+        raise
     except OSError:
         os.close(fd)
         return None
     return fd
+
+
+def _name_holder(fd: int) -> None:
+    """Write this process's id into the lock file it holds (a full disk leaves it unnamed:
+    a second window is still refused, naming process "?")."""
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    except OSError:
+        pass
 
 
 def _is_there(fd: int, path: Path) -> bool:
@@ -505,7 +567,8 @@ def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
 
 
 def is_held(path: Path) -> bool:
-    """Another window holds `path` now (taking the lock and letting go again tells)."""
+    """Another window holds `path` now, or its lock file is not the game's: either way it
+    cannot be opened here (taking the lock and letting go again tells)."""
     try:
         lock_save(path).release()
     except SaveError:

@@ -20,7 +20,7 @@ from .cards import CODES, MERCHANT_CARDS
 from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
-from .names import MAX_NAME, has_unsafe
+from .names import MAX_NAME, NameRefused, checked_name, duplicate
 
 FORMAT = "century-tui-save"
 VERSION = 1
@@ -47,6 +47,8 @@ REASONS: dict[str, str] = {
     "not_a_file": "This is not a regular file but a folder, a device or a pipe: it is not read.",
     "too_large": "The file is larger than {limit} MiB, far more than any save: it is not read.",
     "in_use": "This game is already open in another window (process {pid}): close it there first.",
+    "bad_lock": "Its lock file {lock} was not made by this game (a link, a folder, a pipe or another "
+    "user's file), so it is left alone and the game is not opened. Remove that file to open it.",
     "too_deep": "The file nests deeper than any save does: it is damaged.",
     "huge_number": "The file holds a number of more than {limit} digits: it is damaged.",
     "too_many_moves": "The save file holds {count} moves, more than the {limit} a game can reach: "
@@ -63,6 +65,7 @@ PROBLEMS: dict[str, str] = {
     "not_allowed": "is not an allowed value",
     "same_names": "has two players with the same name",
     "control": "contains a control character",
+    "invisible": "contains an invisible character",
     "invalid": "is not valid",
 }
 """What can be wrong with one field of a save, by code (translated as save_problem.<code>)."""
@@ -114,10 +117,14 @@ class SeatModel(BaseModel):
 
     @field_validator("name")
     @classmethod
-    def _shown_not_obeyed(cls, name: str) -> str:
-        """A control character in a name would act on the terminal that shows it."""
-        if has_unsafe(name):
-            raise PydanticCustomError("control", PROBLEMS["control"])
+    def _a_name(cls, name: str) -> str:
+        """The rule the command line and the new-game form apply: a control character would
+        act on the terminal that shows it, an invisible one makes two players look alike."""
+        try:
+            checked_name(name)
+        except NameRefused as e:
+            code = e.code if e.code in PROBLEMS else "wrong_length" if e.code in ("empty", "long") else "invalid"
+            raise PydanticCustomError(code, PROBLEMS[code]) from None
         return name
 
 
@@ -135,8 +142,7 @@ class SaveModel(BaseModel):
     @field_validator("seats")
     @classmethod
     def _distinct_names(cls, seats: list[SeatModel]) -> list[SeatModel]:
-        names = [s.name.casefold() for s in seats]
-        if len(set(names)) != len(names):
+        if duplicate(s.name for s in seats) is not None:  # "Ann" and "ＡＮＮ" too
             raise ValueError("two seats have the same name")
         return seats
 

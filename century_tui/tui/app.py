@@ -3,6 +3,9 @@ command palette (whose own words, and Textual's system commands, come from t() t
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 from pathlib import Path
 from typing import Iterable
 
@@ -110,20 +113,54 @@ class CenturyApp(Localized, App[None]):
         """True (and the player told, in words `key`) when leaving the game on show now would
         lose moves: its last save failed, one more try failed, and this failure was not said
         before. Asked again, it lets go."""
+        for screen in self.retry_failed_saves():
+            if not screen.leave_warned:
+                screen.leave_warned = True
+                self.notify(t(key, error=screen.save_error), severity="error", timeout=10)
+                return True
+        return False
+
+    def retry_failed_saves(self) -> list:
+        """One more try for every game whose last save failed (the disk may have room again,
+        the folder may be back); the boards still not saved."""
+        unsaved = []
         for screen in self.screen_stack:
             if getattr(screen, "save_error", None):
-                screen.autosave()  # one more try: the disk may have room again
-                if screen.save_error and not screen.leave_warned:
-                    screen.leave_warned = True
-                    self.notify(t(key, error=screen.save_error), severity="error", timeout=10)
-                    return True
-        return False
+                screen.autosave()
+                if screen.save_error:
+                    unsaved.append(screen)
+        return unsaved
+
+    def catch_hangup(self) -> None:
+        """On SIGHUP (the terminal or the SSH connection went) and SIGTERM, make the last
+        save attempt Ctrl+Q makes before going: else the moves made while "Not saved" showed
+        would be lost. The handlers run in the app's own event loop, between two messages."""
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.hung_up, sig)
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
+            pass  # no such signals (Windows), or not the main thread: the default applies
+
+    def hung_up(self, sig: int) -> None:
+        """No one is left to ask "quit anyway?": save if it can be done, then go. SIGTERM
+        quits as Ctrl+Q does, giving the terminal back; after SIGHUP there is no terminal to
+        give back (writing to it could block), so the signal then ends the process as it
+        would have, once the save file is let go."""
+        self.retry_failed_saves()
+        if sig == signal.SIGTERM:
+            self.exit()
+            return
+        self.hold(None)
+        signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}
 
     def on_mount(self) -> None:
+        self.catch_hangup()
         sixteen = self.console.color_system in ("standard", "windows")
         render.set_ansi(sixteen)
         if sixteen:  # let the terminal's own 16 colours through (cubes use the skins' ANSI names)

@@ -195,15 +195,18 @@ def test_no_saves_folder_yet_is_no_saved_games(capsys):
 
 
 def test_temporary_files_left_by_a_killed_game_are_removed_once_stale():
-    """A write interrupted by a kill leaves `.NAME.json.XXXX.tmp`; a running game's own
+    """A write interrupted by a kill leaves `.NAME.json.XXXXXXXX.tmp`; a running game's own
     temporary file lives for milliseconds, so only old ones go."""
     folder = storage.saves_dir()
-    stale, fresh = folder / ".game-1.json.k1x2.tmp", folder / ".game-2.json.a9b8.tmp"
+    stale = storage._written(folder, "game-20260101-120000.json", b"{")  # named as a kill leaves it
+    new_game = storage._written(folder, "game-new.json", b"{")
+    fresh = storage._written(folder, "game-20260101-120000-2.json", b"{")
     others = [folder / "notes.tmp", folder / "game-3.json.tmp", folder / ".game-4.json"]
-    for path in (stale, fresh, *others):
+    for path in others:
         path.write_text("{")
     old = os.stat(stale).st_mtime - storage.STALE_TEMP_AGE - 1
-    for path in (stale, *others):
+    for path in (stale, new_game, *others):
         os.utime(path, (old, old))
     storage.list_saves()
-    assert not stale.exists() and fresh.exists() and all(p.exists() for p in others)
+    assert not stale.exists() and not new_game.exists()
+    assert fresh.exists() and all(p.exists() for p in others)

@@ -84,7 +84,7 @@ def test_names_like_markup_show_literally_on_results_and_continue():
 
 
 def test_the_new_game_form_refuses_a_pasted_control_character():
-    from century_tui.tui.screens.new_game import validate_seats
+    from century_tui.seats import validate_seats
 
     seats, problem = validate_seats([("Ann", "human"), ("B\x1b[2Job", "human")])
     assert seats == [] and problem == "Seat 2: a name cannot hold control characters (such as \\x1b)."
@@ -92,7 +92,7 @@ def test_the_new_game_form_refuses_a_pasted_control_character():
 
 
 def test_unnamed_bots_are_numbered_without_gaps_and_around_typed_names():
-    from century_tui.tui.screens.new_game import validate_seats
+    from century_tui.seats import validate_seats
 
     seats, _ = validate_seats([("", "bot:easy"), ("", "bot:easy"), ("", "bot:easy")])
     assert [s.name for s in seats] == ["Easy bot", "Easy bot 2", "Easy bot 3"]

@@ -14,19 +14,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 
 from century_tui import storage
-from century_tui.engine.game import MAX_SEED, Game, Seat, new_seed
-from century_tui.engine.names import MAX_NAME, has_unsafe, is_unsafe, printable
+from century_tui.engine.game import MAX_SEED, Game, new_seed
+from century_tui.engine.names import MAX_NAME, NameRefused, checked_name, is_unsafe, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
+from century_tui.seats import HUMAN, validate_seats
 from century_tui.skins import SKINS
-from century_tui.text import Names, bot_name, error_text, language_name, languages, load_language, t, words
+from century_tui.text import Names, error_text, language_name, languages, load_language, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
 
-HUMAN = "human"
 NEWGAME_WIDTH = 68
 """Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
 padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
@@ -39,30 +39,6 @@ def seat_kinds() -> list[tuple[str, str]]:
     return [(t("newgame.human"), HUMAN)] + [(t("newgame.bot", level=t(f"level.{lv}")), f"bot:{lv}") for lv in LEVELS]
 
 
-def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]:
-    """Seats from (name, kind) rows; an empty bot name gets one. Returns (seats, error)."""
-    seats: list[Seat] = []
-    seen: set[str] = set()
-    typed = {" ".join(name.split()).casefold() for name, _kind in rows}
-    for n, (name, kind) in enumerate(rows, start=1):
-        if has_unsafe(name):  # pasted in: a terminal would obey it, not show it
-            char = printable(next(ch for ch in name if is_unsafe(ch)))
-            return [], t("newgame.error_control", n=n, char=char)
-        name = " ".join(name.split())
-        level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
-        if not name and level:
-            name = _free_bot_name(level, seen | typed)
-        if not name:
-            return [], t("newgame.error_empty", n=n)
-        if len(name) > MAX_NAME:
-            return [], t("newgame.error_long", n=n, max=MAX_NAME)
-        if name.casefold() in seen:
-            return [], t("newgame.error_duplicate", name=name)
-        seen.add(name.casefold())
-        seats.append(Seat(name, level))
-    return seats, None
-
-
 def typed_seed(text: str) -> int | None:
     """The seed a person typed (ASCII digits, at most MAX_SEED), or None. The length is
     checked first: int() of thousands of pasted digits raises, or takes its time."""
@@ -72,13 +48,26 @@ def typed_seed(text: str) -> int | None:
     return seed if seed <= MAX_SEED else None
 
 
-def _free_bot_name(level: str, taken: set[str]) -> str:
-    """"Easy bot", then "Easy bot 2", "Easy bot 3"...: the first no other seat uses."""
-    for n in (None, *range(2, MAX_PLAYERS + 2)):
-        name = bot_name(level, n)
-        if name.casefold() not in taken:
-            return name
-    raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
+class NameInput(Input):
+    """A seat's name field. A pasted character the terminal would obey (ESC, a C1 control, a
+    byte that was not UTF-8) never gets in, so the field never shows one raw; the form says
+    why, as it does for a paste longer than a name may be."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        unsafe = next((ch for ch in text if is_unsafe(ch)), None)
+        if unsafe is None:
+            super().replace(text, start, end)
+        elif isinstance(self.screen, NewGameScreen):
+            self.screen.error(t("newgame.error_control", n=self.seat, char=printable(unsafe)))
+
+    def restricted(self) -> None:
+        """Textual refused a paste: only `max_length` can refuse one here."""
+        if isinstance(self.screen, NewGameScreen):
+            self.screen.error(t("newgame.error_long", n=self.seat, max=MAX_NAME))
+
+    @property
+    def seat(self) -> int:
+        return getattr(self.parent, "n", 1)
 
 
 def first_seats(names: list[str] | None, remembered: list[storage.SeatChoice] | None) -> list[tuple[str, str]]:
@@ -90,8 +79,7 @@ def first_seats(names: list[str] | None, remembered: list[storage.SeatChoice] | 
     if names:
         return [(name, HUMAN) for name in names]
     rows = [
-        (seat.name if seat.name and not has_unsafe(seat.name) else t("newgame.default_name", n=n),
-         f"bot:{seat.bot}" if seat.bot in LEVELS else HUMAN)
+        (remembered_name(seat.name) or t("newgame.default_name", n=n), f"bot:{seat.bot}" if seat.bot in LEVELS else HUMAN)
         for n, seat in enumerate(remembered or (), start=1)
     ]
     if MIN_PLAYERS <= len(rows) <= MAX_PLAYERS:
@@ -99,12 +87,21 @@ def first_seats(names: list[str] | None, remembered: list[storage.SeatChoice] | 
     return [(t("newgame.default_name", n=n), HUMAN) for n in range(1, MIN_PLAYERS + 1)]
 
 
+def remembered_name(name: str) -> str | None:
+    """A name from the settings file, if it is one a player could have typed (the one rule
+    of engine.names), else None."""
+    try:
+        return checked_name(name)
+    except NameRefused:
+        return None
+
+
 class SeatRow(Horizontal):
     def __init__(self, n: int, name: str, kind: str = HUMAN) -> None:
         super().__init__(classes="seat")
         self.n = n
-        self.name_input = Input(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
-                                compact=True, id=f"name-{n}", classes="name")
+        self.name_input = NameInput(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
+                                    compact=True, id=f"name-{n}", classes="name")
         self.kind = Select(seat_kinds(), value=kind, allow_blank=False, compact=True, id=f"kind-{n}",
                            classes="kind")
         self.drop = Button("✕", id=f"drop-{n}", classes="drop", compact=True)

@@ -1,0 +1,47 @@
+"""A game's seats from what a person typed (the new-game form, `century new --players`):
+each name through the one rule of `engine.names`, a bot without a name given one. No UI
+here, so the command line does not import a screen to check its arguments."""
+
+from __future__ import annotations
+
+from century_tui.engine.game import Seat
+from century_tui.engine.names import NameRefused, checked_name, name_key
+from century_tui.engine.state import MAX_PLAYERS
+from century_tui.text import bot_name, t
+
+HUMAN = "human"
+
+
+def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]:
+    """Seats from (name, kind) rows, kind "human" or "bot:LEVEL"; a bot with no name gets one
+    no other seat has. Returns (seats, None), or ([], why not, in the player's language)."""
+    typed = set()
+    for name, _kind in rows:
+        try:
+            typed.add(name_key(checked_name(name)))
+        except NameRefused:
+            pass
+    seats: list[Seat] = []
+    taken: set[str] = set()
+    for n, (raw, kind) in enumerate(rows, start=1):
+        level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
+        try:
+            name = checked_name(raw)
+        except NameRefused as e:
+            if not (e.code == "empty" and level):
+                return [], t(f"newgame.error_{e.code}", n=n, **e.params)
+            name = free_bot_name(level, taken | typed)
+        if name_key(name) in taken:
+            return [], t("newgame.error_duplicate", name=name)
+        taken.add(name_key(name))
+        seats.append(Seat(name, level))
+    return seats, None
+
+
+def free_bot_name(level: str, taken: set[str]) -> str:
+    """"Easy bot", then "Easy bot 2", "Easy bot 3"...: the first whose `name_key` is not taken."""
+    for n in (None, *range(2, MAX_PLAYERS + 2)):
+        name = bot_name(level, n)
+        if name_key(name) not in taken:
+            return name
+    raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
