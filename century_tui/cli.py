@@ -303,11 +303,13 @@ def _save_file(typed: str) -> Path | None:
     """The save file FILE names (a name `century saves` prints, or a path), or None after
     saying on stderr that no saved game has that name."""
     from century_tui import storage
+    from century_tui.engine.names import clipped
     from century_tui.text import t
 
     path = storage.find_save(typed)
     if path is None:
-        say(f"century: {t('cli.no_save_named', name=typed, folder=storage.saves_dir())}", file=sys.stderr)
+        name = clipped(typed, 80)  # not 100 KB of a pasted name back at the player
+        say(f"century: {t('cli.no_save_named', name=name, folder=storage.saves_dir())}", file=sys.stderr)
     return path
 
 

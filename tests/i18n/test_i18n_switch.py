@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from i18n_marker import screen_lines
-from tui_driver import board, palette, pass_screens, settle
+from tui_driver import plain, board, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.storage import Settings
@@ -41,7 +41,7 @@ def test_switch_from_the_palette_redraws_everything_and_is_remembered():
             assert isinstance(app.screen, HelpScreen)
             app.language = "ja"  # the same switch the palette makes
             await settle(pilot)
-            body = str(app.screen.query_one(".body").render())
+            body = plain(app.screen.query_one(".body").content)
             assert "ルールの要約" in body and "勝利点カード" in body  # an open screen, redrawn
             await pilot.press("escape")
             await settle(pilot)

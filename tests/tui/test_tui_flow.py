@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tui_driver import board, click_button, palette, pass_screens, settle
+from tui_driver import plain, board, click_button, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
@@ -311,7 +311,7 @@ def test_help_from_anywhere_and_back():
     async def body(app, pilot):
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
-        body_text = str(app.screen.query_one(".body").render())
+        body_text = plain(app.screen.query_one(".body").content)
         assert text.t("help.rules_title") in body_text and "Ctrl+Q" in body_text
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)

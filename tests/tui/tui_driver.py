@@ -29,6 +29,17 @@ def screen_lines(app) -> list[str]:
     return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
 
 
+def plain(renderable, width: int = 80) -> str:
+    """What a Rich renderable (a widget's content) reads as, in `width` cells."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
 class GatedBots:
     """Bots that answer only once the test opens `gate`: a bot's turn lasts exactly as long
     as the test needs, whatever the machine's speed (no sleeps, no races with start-up).
