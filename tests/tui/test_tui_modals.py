@@ -326,6 +326,33 @@ def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
     run(game, body)
 
 
+def test_the_discard_stage_key_bar_offers_only_what_works_there(discard_game):
+    """Over 10 at the end of a turn, only the discard (and moving about, undo) works: the
+    key bar offers no Rest, and no key it shows is refused; r still says why."""
+    from century_tui.tui.widgets.keybar import KeyBar
+
+    game = replayed(discard_game, -1)
+    last = discard_game.moves[-1]
+
+    async def body(app, pilot, screen):
+        screen.play(last)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.game.state.phase == "discard" and app.screen is screen
+        for area in ("h", "m", "p", "l"):
+            await pilot.press(area)
+            await settle(pilot)
+            left, _right = app.screen.query_one(KeyBar)._entries()
+            shown = {key: enabled for key, _shown, _words, enabled in left}
+            assert "d" in shown and "r" not in shown, shown
+            assert all(shown.values()), shown  # nothing offered that would be refused
+        await pilot.press("r")
+        assert isinstance(app.screen, DiscardModal)  # the reason, and the choice again
+
+    run(game, body)
+
+
 def test_discard_by_clicks(discard_game):
     cubes = discard_game.state.current.cubes
     excess = sum(cubes) - 10
