@@ -531,10 +531,29 @@ def cube_letters(cubes: tuple[int, int, int, int]) -> str:
     return text or t("cubes.none")
 
 
-def bot_name(level: str, n: int | None = None) -> str:
-    """The name the game gives a bot seat left unnamed: "Medium bot", or "Medium bot 2"."""
-    word = t(f"level.{level}").capitalize()
-    return t("newgame.bot_name", level=word) if n is None else t("newgame.bot_name_n", level=word, n=n)
+def bot_name(level: str, n: int | None = None, code: str | None = None) -> str:
+    """The name the game gives a bot seat left unnamed: "Medium bot", or "Medium bot 2", in
+    the current language (or `code`'s). The name starts with a capital, not the level:
+    "Bot moyen", not "Bot Moyen"."""
+    lang = load_language(code or _state["language"])
+    key = "newgame.bot_name" if n is None else "newgame.bot_name_n"
+    name = str(lang.text[key]).format(level=lang.text[f"level.{level}"], n=n)
+    return name[:1].upper() + name[1:]
+
+
+def given_names(n: int) -> set[str]:
+    """Every name the game gives seat `n` by itself, in every language, casefolded:
+    "Player 3", and every bot's ("Medium bot", "Medium bot 2")."""
+    from century_tui.bots import LEVELS
+    from century_tui.engine.state import MAX_PLAYERS
+
+    out = set()
+    for code in languages():
+        out.add(str(load_language(code).text["newgame.default_name"]).format(n=n).casefold())
+        for level in LEVELS:
+            for k in (None, *range(2, MAX_PLAYERS + 2)):
+                out.add(bot_name(level, k, code).casefold())
+    return out
 
 
 def coin_name(upper: bool, count: int = 1) -> str:
