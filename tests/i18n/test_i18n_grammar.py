@@ -83,7 +83,8 @@ def test_the_plural_category_is_each_languages_own():
 )
 def test_every_message_that_counts_says_one_in_the_singular(key, params, singular):
     for code, want in singular.items():
-        assert want in say(code, key, **params), code
+        said = say(code, key, **params)
+        assert re.search(re.escape(want) + r"(?!\w)", said), (code, said)  # "1 spice", not "1 spices"
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -179,3 +180,49 @@ def test_spanish_and_portuguese_never_put_a_contracting_word_before_an_article(c
                     assert not ARTICLES[code].search(after), (key, before + after)
     text.set_language("en")
     text.set_skin("spice")
+
+
+# ---------------------------------------------------------------- words written out
+@pytest.mark.parametrize(
+    "code, full, short",
+    [
+        ("en", "Upgrade 2", "Upgrade 2"),
+        ("fr", "Amélioration 2", "Amél. 2"),
+        ("es", "Mejora 2", "Mejora 2"),
+        ("pt", "Aprimoramento 2", "Aprim. 2"),
+        ("ja", "価値上昇2", "価値上昇2"),
+    ],
+)
+def test_an_upgrade_card_is_written_out_where_it_fits_and_abbreviated_properly_where_not(code, full, short):
+    """The log, modals and the card list write the card out; a card slot 9 cells wide
+    (80 columns) takes the short form, cut after a consonant with a period ("Amél."), as
+    French and Portuguese abbreviate, never a clipped "Amélio."."""
+    from century_tui.engine.cards import MERCHANT_CARDS
+    from century_tui.tui import render
+
+    card = next(c for c in range(len(MERCHANT_CARDS)) if MERCHANT_CARDS[c].kind == "upgrade" and MERCHANT_CARDS[c].steps == 2)
+    text.set_language(code)
+    try:
+        assert render.merchant_effect(card).plain == full
+        assert text.merchant_text(card) == full
+        assert render.merchant_effect(card, fit=9).plain == short
+        assert render.merchant_effect(card, fit=len(full) + 1).plain == full
+    finally:
+        text.set_language("en")
+
+
+@pytest.mark.parametrize(
+    "code, left, right, wrong",
+    [
+        ("en", "left of its arrow", "on its right", "above the arrow"),
+        ("fr", "à gauche de sa flèche", "à droite", "au-dessus de la flèche"),
+        ("es", "a la izquierda de su flecha", "a la derecha", "sobre la flecha"),
+        ("pt", "à esquerda da seta", "à direita", "acima da seta"),
+        ("ja", "矢印の左", "右の組み合わせ", "矢印の上"),
+    ],
+)
+def test_help_reads_a_trade_card_as_it_is_drawn_left_to_right(code, left, right, wrong):
+    """Trade cards show "YY→G" on one line: what you pay left of the arrow, what you get
+    right of it (the printed cards' above/below is not what the screen shows)."""
+    rules = say(code, "help.rules", trigger=6)
+    assert left in rules and right in rules and wrong not in rules
