@@ -112,7 +112,7 @@ class Plural(BaseModel):
 
     def form(self, category: str) -> str:
         """The form for a category; `other` when the file gives none for it."""
-        return self.forms().get(category, self.other)
+        return getattr(self, category, None) or self.other
 
 
 Template = str | Plural
@@ -134,7 +134,12 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any], where: str
     for key, value in table.items():
         dotted = f"{prefix}{key}"
         if isinstance(value, dict) and "by" in value:  # one template's plural forms
-            out[dotted] = value
+            try:
+                out[dotted] = Plural.model_validate(value)
+            except ValidationError as e:
+                first = e.errors()[0]
+                field = ".".join(str(p) for p in first["loc"])
+                raise TextDataError(f"{where}: {dotted}: {field}: {first['msg']}") from None
         elif isinstance(value, dict):
             _flatten(value, dotted + ".", out, where)
         elif isinstance(value, str):
@@ -186,7 +191,7 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     skins = raw.pop("skin", None)
     if not isinstance(meta, dict) or not isinstance(skins, dict):
         raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
-    text: dict[str, str] = {}
+    text: dict[str, Any] = {}
     _flatten(raw, "", text, where)
     try:
         lang = Language.model_validate({
@@ -196,8 +201,7 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     except ValidationError as e:
         first = e.errors()[0]
         loc = ".".join(str(p) for p in first["loc"]).replace("skins.", "skin.", 1)
-        loc = loc.removeprefix("text.").replace(".Plural.", ".").replace(".str", "")
-        if loc in ("locale", "elide"):
+        if loc.startswith(("locale", "elide")):
             loc = f"meta.{loc}"
         raise TextDataError(f"{where}: {loc}: {first['msg'].removeprefix('Value error, ')}") from None
     missing = [s for s in SKINS if s not in lang.skins]
