@@ -113,10 +113,11 @@ def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
     run(game, body)
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
 def test_upgrade_step_refused_says_why_in_the_modal(upgrade_game, language):
     """A step that cannot be taken is not only a bell: the modal says why, in the player's
-    language (no cube of that tier left, no steps left), until the next step or undo."""
+    language (no cube of that tier left, no steps left), until the next step or undo; on
+    one line at 80×24, so the buttons never move under the mouse."""
     game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
     cubes = game.state.current.cubes
@@ -133,12 +134,13 @@ def test_upgrade_step_refused_says_why_in_the_modal(upgrade_game, language):
             await pilot.press("3", "3")  # the only third-tier cube is raised: none left
             assert modal.steps == [2]
             no_cube = text.t("error.no_cube_to_upgrade", tier=text.tier_name(2))
-            assert no_cube in status()
+            assert no_cube in status() and modal.query_one(".status").size.height == 1
             await pilot.press("1")  # a step taken clears it
             assert modal.steps == [2, 0] and no_cube not in status()
             await pilot.press("1")  # both steps used
             assert modal.steps == [2, 0]
             assert text.t("modal.upgrade_no_steps", steps=2) in status()
+            assert modal.query_one(".status").size.height == 1
             await pilot.press("backspace")
             assert text.t("modal.upgrade_no_steps", steps=2) not in status()
 
