@@ -545,15 +545,20 @@ def bot_name(level: str, n: int | None = None, code: str | None = None) -> str:
     return name[:1].upper() + name[1:]
 
 
+def default_names(n: int) -> set[str]:
+    """The name the new-game form gives person seat `n`, in every language, casefolded:
+    "player 3", "joueur 3"..."""
+    return {str(load_language(code).text["newgame.default_name"]).format(n=n).casefold() for code in languages()}
+
+
 def given_names(n: int) -> set[str]:
     """Every name the game gives seat `n` by itself, in every language, casefolded:
     "Player 3", and every bot's ("Medium bot", "Medium bot 2")."""
     from century_tui.bots import LEVELS
     from century_tui.engine.state import MAX_PLAYERS
 
-    out = set()
+    out = default_names(n)
     for code in languages():
-        out.add(str(load_language(code).text["newgame.default_name"]).format(n=n).casefold())
         for level in LEVELS:
             for k in (None, *range(2, MAX_PLAYERS + 2)):
                 out.add(bot_name(level, k, code).casefold())

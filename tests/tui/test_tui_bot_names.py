@@ -93,3 +93,11 @@ def test_the_form_in_french_names_bots_in_french_and_follows_a_language_switch()
         assert [s.name for s in app.screen.game.seats] == ["Player 1", "Medium bot"]
 
     run(body, language="fr")
+
+
+def test_a_bot_seat_still_called_player_n_is_named_as_a_bot_at_the_start():
+    """Whatever way the form got there (a remembered seat, a kind changed unseen), a bot
+    is never seated as "Player 3"; a typed name is kept."""
+    seats, problem = validate_seats([("Ann", "human"), ("Player 2", "bot:easy"), ("Joueur 3", "bot:easy"), ("Hal", "bot:hard")])
+    assert problem is None
+    assert [s.name for s in seats] == ["Ann", "Easy bot", "Easy bot 2", "Hal"]

@@ -18,7 +18,7 @@ from century_tui.engine.names import MAX_NAME, has_unsafe, is_unsafe, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from century_tui.skins import SKINS
-from century_tui.text import Names, bot_name, error_text, given_names, language_name, languages, t, words
+from century_tui.text import Names, bot_name, default_names, error_text, given_names, language_name, languages, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
@@ -46,6 +46,8 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
             return [], t("newgame.error_control", n=n, char=char)
         name = " ".join(name.split())
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
+        if level and name.casefold() in default_names(n):  # a bot never keeps "Player 3"
+            name = ""
         if not name and level:
             name = _free_bot_name(level, seen | typed)
         if not name:
