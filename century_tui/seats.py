@@ -7,7 +7,7 @@ from __future__ import annotations
 from century_tui.engine.game import Seat
 from century_tui.engine.names import NameRefused, checked_name, name_key
 from century_tui.engine.state import MAX_PLAYERS
-from century_tui.text import bot_name, t
+from century_tui.text import bot_name, default_names, t
 
 HUMAN = "human"
 
@@ -27,6 +27,8 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
         level = kind.removeprefix("bot:") if kind.startswith("bot:") else None
         try:
             name = checked_name(raw)
+            if level and name.casefold() in default_names(n):  # a bot never keeps "Player 3"
+                raise NameRefused("empty")
         except NameRefused as e:
             if not (e.code == "empty" and level):
                 return [], t(f"newgame.error_{e.code}", n=n, **e.params)

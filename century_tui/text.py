@@ -9,8 +9,13 @@ app through `set_language` and `set_skin`; `resolve_language` picks the language
 (`--lang`, then the saved setting, then LC_ALL/LC_MESSAGES/LANG, else English), and
 `register_language` adds one from memory (the tests' marker language).
 
-Templates use `str.format` fields. Besides the caller's params, every template may use
-the current skin's nouns (`{point_card}`, `{upper_coin}`, `{cubes}`, ...). A 4-tuple
+Templates use `str.format` fields. A template whose words follow a number is a table of
+plural forms instead of a string: `{ by = "excess", one = "Return {excess} {cube}",
+other = "Return {excess} {cubes}" }` picks the form for the `excess` param by the CLDR
+plural rules of the file's `[meta] locale` (Babel's), a form not given falling back to
+`other`. A file's `[meta] elide` maps the words its language elides before a vowel sound
+(French `de` → `d'`): "Main de {name}" reads "Main d'Ann". Besides the caller's params,
+every template may use the current skin's nouns (`{point_card}`, `{upper_coin}`, `{cubes}`, ...). A 4-tuple
 param is a cube count and reads as letters (`YYR`), so callers pass cubes as data.
 `parts()` gives the same text split into literal pieces and raw param values, for a
 renderer that colours the cubes.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import os
 import string
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -87,18 +93,54 @@ class SkinWords(BaseModel):
         return out
 
 
+class Plural(BaseModel):
+    """A template whose words follow a number: one form per CLDR plural category (`one`,
+    `few`, `many`, ...; `other` always), picked by the number in the param named `by`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    by: str
+    zero: str | None = None
+    one: str | None = None
+    two: str | None = None
+    few: str | None = None
+    many: str | None = None
+    other: str
+
+    def forms(self) -> dict[str, str]:
+        """The forms given, by category."""
+        return {k: v for k, v in self.model_dump(exclude={"by"}).items() if v is not None}
+
+    def form(self, category: str) -> str:
+        """The form for a category; `other` when the file gives none for it."""
+        return getattr(self, category, None) or self.other
+
+
+Template = str | Plural
+
+
 class Language(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     code: str
     name: str
+    locale: str
+    """The CLDR locale whose plural rules the file's plural forms follow ("pt" is Brazil's)."""
+    elide: dict[str, str] = {}
+    """Words that lose their vowel before a param read with a vowel sound: {"de": "d'"}."""
     skins: dict[str, SkinWords]
-    text: dict[str, str]
+    text: dict[str, Template]
 
 
-def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str], where: str) -> None:
+def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any], where: str) -> None:
     for key, value in table.items():
         dotted = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and "by" in value:  # one template's plural forms
+            try:
+                out[dotted] = Plural.model_validate(value)
+            except ValidationError as e:
+                first = e.errors()[0]
+                field = ".".join(str(p) for p in first["loc"])
+                raise TextDataError(f"{where}: {dotted}: {field}: {first['msg']}") from None
+        elif isinstance(value, dict):
             _flatten(value, dotted + ".", out, where)
         elif isinstance(value, str):
             out[dotted] = value
@@ -106,8 +148,13 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str], where: str
             raise TextDataError(f"{where}: {dotted} must be text, not {type(value).__name__}")
 
 
-def fields_of(template: str) -> set[str]:
-    """The param names a template uses; ValueError if it is not a valid template."""
+def fields_of(template: Template) -> set[str]:
+    """The param names a template uses (all its plural forms and the number that picks
+    one); ValueError if it is not a valid template."""
+    if isinstance(template, Plural):
+        if not template.by.isidentifier():
+            raise ValueError(f"by = {template.by!r} is not a plain name")
+        return {template.by}.union(*(fields_of(form) for form in template.forms().values()))
     names = set()
     for _, name, spec, conv in _FORMATTER.parse(template):
         if name is None:
@@ -118,6 +165,24 @@ def fields_of(template: str) -> set[str]:
     return names
 
 
+@cache
+def plural_rule(locale: str) -> Any:
+    """Babel's CLDR plural rule for a locale: a callable from a number to its category.
+    ValueError if Babel does not know the locale."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(locale).plural_form
+    except (UnknownLocaleError, ValueError, TypeError) as e:
+        raise ValueError(f"no plural rules for locale {locale!r}") from e
+
+
+def needed_forms(locale: str) -> set[str]:
+    """The plural categories a count in a game (0 to 100) can fall in, in this locale."""
+    rule = plural_rule(locale)
+    return {rule(n) for n in range(101)}
+
+
 def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     """Validate a language file's data; TextDataError names the faulty key."""
     where = where or f"language {code!r}"
@@ -126,25 +191,48 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     skins = raw.pop("skin", None)
     if not isinstance(meta, dict) or not isinstance(skins, dict):
         raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
-    text: dict[str, str] = {}
+    text: dict[str, Any] = {}
     _flatten(raw, "", text, where)
     try:
-        lang = Language.model_validate({"code": code, "name": meta.get("name"), "skins": skins, "text": text})
+        lang = Language.model_validate({
+            "code": code, "name": meta.get("name"), "locale": meta.get("locale"),
+            "elide": meta.get("elide", {}), "skins": skins, "text": text,
+        })
     except ValidationError as e:
         first = e.errors()[0]
         loc = ".".join(str(p) for p in first["loc"]).replace("skins.", "skin.", 1)
+        if loc.startswith(("locale", "elide")):
+            loc = f"meta.{loc}"
         raise TextDataError(f"{where}: {loc}: {first['msg'].removeprefix('Value error, ')}") from None
     missing = [s for s in SKINS if s not in lang.skins]
     if missing:
         raise TextDataError(f"{where}: no [skin.{missing[0]}] table")
     nouns = set(next(iter(lang.skins.values())).nouns())
+    try:
+        needed = needed_forms(lang.locale)
+    except ValueError as e:
+        raise TextDataError(f"{where}: meta.locale: {e}") from None
     for key, template in lang.text.items():
         try:
             fields_of(template)
         except ValueError as e:
             raise TextDataError(f"{where}: {key}: {e}") from None
+        if isinstance(template, Plural):
+            _check_forms(key, template, needed, f"{where}: {key}")
     _check_errors(lang, where, nouns)
     return lang
+
+
+def _check_forms(key: str, plural: Plural, needed: set[str], where: str) -> None:
+    """A plural table gives a form for each category a game's counts reach in its locale
+    (French: one, other), and none its locale does not have."""
+    given = set(plural.forms())
+    extra = given - needed - {"other"}
+    if extra:
+        raise TextDataError(f"{where}: no count in a game is '{sorted(extra)[0]}' in this language (forms: {', '.join(sorted(needed))})")
+    missing = needed - given
+    if missing:
+        raise TextDataError(f"{where}: needs a '{sorted(missing)[0]}' form (forms: {', '.join(sorted(needed))})")
 
 
 def _check_errors(lang: Language, where: str, nouns: set[str]) -> None:
@@ -255,12 +343,20 @@ def words(skin_name: str | None = None) -> SkinWords:
 
 
 # ------------------------------------------------------------------ lookup
-def template(key: str) -> str:
+def _lookup(key: str) -> tuple[Template, Language]:
+    """The template for `key` and the language it is written in: the current language,
+    else English, else the key itself."""
+    lang = load_language(_state["language"])
+    got = lang.text.get(key)
+    if got is None and lang.code != DEFAULT_LANGUAGE:
+        lang = load_language(DEFAULT_LANGUAGE)
+        got = lang.text.get(key)
+    return (key if got is None else got), lang
+
+
+def template(key: str) -> Template:
     """The template for `key`: the current language, else English, else the key itself."""
-    got = load_language(_state["language"]).text.get(key)
-    if got is None and _state["language"] != DEFAULT_LANGUAGE:
-        got = load_language(DEFAULT_LANGUAGE).text.get(key)
-    return key if got is None else got
+    return _lookup(key)[0]
 
 
 def has(key: str) -> bool:
@@ -280,19 +376,73 @@ def _value(name: str, params: dict[str, Any]) -> Any:
     return "{" + name + "}"
 
 
+def plural_category(count: object, locale: str | None = None) -> str:
+    """The CLDR plural category of a count in the current (or given) language's locale:
+    'one' for 1 in English, for 0 and 1 in French; cubes count as their total."""
+    if _is_cubes(count):
+        count = sum(count)  # type: ignore[arg-type]
+    if type(count) is not int:
+        return "other"
+    return plural_rule(locale or load_language(_state["language"]).locale)(count)
+
+
+def _form(found: Template, lang: Language, params: dict[str, Any]) -> str:
+    """A plural template's form for the number it is picked by; a string as it is."""
+    if isinstance(found, str):
+        return found
+    return found.form(plural_category(params.get(found.by), lang.locale))
+
+
+_VOWEL_SOUNDS = set("aeiouhæœ")
+
+
+def vowel_sound(value: str) -> bool:
+    """The word begins with a vowel sound as elision hears it: a vowel (accented or not),
+    a mute h (names: Hugo, Hélène), a y before a consonant (Yves, not Yann)."""
+    word = value.lstrip()
+    if not word:
+        return False
+    first = unicodedata.normalize("NFD", word[0].lower())[0]
+    if first == "y":
+        second = unicodedata.normalize("NFD", word[1:2].lower())[:1]
+        return bool(second) and second not in "aeiouy"
+    return first in _VOWEL_SOUNDS
+
+
+def _elided(literal: str, value: object, elide: dict[str, str]) -> str:
+    """`literal` with its last word elided when `value` begins with a vowel sound
+    ("Main de " before "Ann" → "Main d'")."""
+    if not elide or not literal.endswith(" "):
+        return literal
+    word = literal[:-1].rpartition(" ")[2]
+    bare = word.lstrip("(«“\"'")
+    short = elide.get(bare.lower())
+    if short is None:
+        return literal
+    plain = getattr(value, "plain", None)
+    shown = plain if isinstance(plain, str) else value if isinstance(value, str) else str(value)
+    if not vowel_sound(shown):
+        return literal
+    if bare[:1].isupper():
+        short = short[:1].upper() + short[1:]
+    return literal[: len(literal) - len(bare) - 1] + short
+
+
 def parts(key: str, /, **params: Any) -> list[object]:
     """`t(key, ...)` as pieces: literal strings and raw param values, in order.
 
     str/int params are formatted into strings; anything else (cube tuples, a renderer's
-    styled text) is passed through for the caller to render.
+    styled text) is passed through for the caller to render. A plural template gives the
+    form for its count; the language's elisions are made before each param.
     """
     out: list[object] = []
-    for literal, name, spec, conv in _FORMATTER.parse(template(key)):
+    found, lang = _lookup(key)
+    for literal, name, spec, conv in _FORMATTER.parse(_form(found, lang, params)):
+        value = None if name is None else _value(name, params)
         if literal:
-            out.append(literal)
+            out.append(literal if name is None else _elided(literal, value, lang.elide))
         if name is None:
             continue
-        value = _value(name, params)
         if conv == "r":
             value = repr(value)
         elif conv == "s":
@@ -385,10 +535,34 @@ def cube_letters(cubes: tuple[int, int, int, int]) -> str:
     return text or t("cubes.none")
 
 
-def bot_name(level: str, n: int | None = None) -> str:
-    """The name the game gives a bot seat left unnamed: "Medium bot", or "Medium bot 2"."""
-    word = t(f"level.{level}").capitalize()
-    return t("newgame.bot_name", level=word) if n is None else t("newgame.bot_name_n", level=word, n=n)
+def bot_name(level: str, n: int | None = None, code: str | None = None) -> str:
+    """The name the game gives a bot seat left unnamed: "Medium bot", or "Medium bot 2", in
+    the current language (or `code`'s). The name starts with a capital, not the level:
+    "Bot moyen", not "Bot Moyen"."""
+    lang = load_language(code or _state["language"])
+    key = "newgame.bot_name" if n is None else "newgame.bot_name_n"
+    name = str(lang.text[key]).format(level=lang.text[f"level.{level}"], n=n)
+    return name[:1].upper() + name[1:]
+
+
+def default_names(n: int) -> set[str]:
+    """The name the new-game form gives person seat `n`, in every language, casefolded:
+    "player 3", "joueur 3"..."""
+    return {str(load_language(code).text["newgame.default_name"]).format(n=n).casefold() for code in languages()}
+
+
+def given_names(n: int) -> set[str]:
+    """Every name the game gives seat `n` by itself, in every language, casefolded:
+    "Player 3", and every bot's ("Medium bot", "Medium bot 2")."""
+    from century_tui.bots import LEVELS
+    from century_tui.engine.state import MAX_PLAYERS
+
+    out = default_names(n)
+    for code in languages():
+        for level in LEVELS:
+            for k in (None, *range(2, MAX_PLAYERS + 2)):
+                out.add(bot_name(level, k, code).casefold())
+    return out
 
 
 def coin_name(upper: bool, count: int = 1) -> str:

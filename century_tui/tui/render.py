@@ -154,10 +154,12 @@ def rt(key: str, /, **params: Any) -> Text:
 
 
 def merchant_effect(card: int, fit: int | None = None) -> Text:
-    """A merchant card's effect ('YY→G'); counted ('黄2→緑') if wider than `fit` cells."""
+    """A merchant card's effect ('YY→G', 'Upgrade 2'); if wider than `fit` cells, counted
+    ('黄2→緑') or, for an upgrade, in the language's short form ('Amél. 2')."""
     c = MERCHANT_CARDS[card]
     if c.kind == "upgrade":
-        return rt("card.upgrade", steps=c.steps)
+        full = rt("card.upgrade", steps=c.steps)
+        return full if fit is None or full.cell_len <= fit else rt("card.upgrade_short", steps=c.steps)
     full = rt("card.spice", gain=c.gain) if c.kind == "spice" else rt("card.trade", pay=c.pay, gain=c.gain)
     if fit is None or full.cell_len <= fit:
         return full

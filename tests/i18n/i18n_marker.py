@@ -27,8 +27,8 @@ def _wrap(value: Any) -> Any:
         return f"{OPEN}{value}{CLOSE}"
     if isinstance(value, list):
         return [_wrap(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _wrap(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a plural table's `by` names a param: not words
+        return {k: v if k == "by" else _wrap(v) for k, v in value.items()}
     return value
 
 
@@ -36,7 +36,7 @@ def marker_data() -> dict:
     with open(data_dir() / "lang" / "en.toml", "rb") as f:
         raw = tomllib.load(f)
     out = _wrap(raw)
-    out["meta"]["name"] = f"{OPEN}Marker{CLOSE}"
+    out["meta"] = {"name": f"{OPEN}Marker{CLOSE}", "locale": raw["meta"]["locale"]}
     for skin, letters in LETTERS.items():
         out["skin"][skin]["letters"] = letters
     return out

@@ -27,8 +27,9 @@ def params(template: str) -> set[str]:
     return text.fields_of(template) - NOUNS
 
 
-def specs(template: str) -> dict[str, str]:
-    return {name: spec for _, name, spec, _ in text._FORMATTER.parse(template) if name}
+def specs(template: text.Template) -> dict[str, str]:
+    forms = template.forms().values() if isinstance(template, text.Plural) else [template]
+    return {name: spec for form in forms for _, name, spec, _ in text._FORMATTER.parse(form) if name}
 
 
 def test_the_five_languages_are_there():
@@ -91,8 +92,8 @@ def test_the_rule_sheets_vocabulary():
     assert "価値上昇" in ja.text["card.upgrade"]
     assert fr.skins["spice"].letters == ("J", "R", "V", "B") and fr.skins["spice"].point_card == "carte Points"
     assert fr.skins["golem"].cubes == "cristaux" and fr.skins["golem"].upper_coin == "jeton de cuivre"
-    assert fr.text["key.claim"] == "Réclamer" and fr.text["modal.upgrade_title"].startswith("Améliorer")
-    assert pt.text["key.claim"] == "Reivindicar" and pt.text["modal.upgrade_title"].startswith("Aprimorar")
+    assert fr.text["key.claim"] == "Réclamer" and fr.text["modal.upgrade_title"].other.startswith("Améliorer")
+    assert pt.text["key.claim"] == "Reivindicar" and pt.text["modal.upgrade_title"].other.startswith("Aprimorar")
     assert pt.skins["golem"].tiers == ("amarelo", "verde", "turquesa", "magenta")
     assert pt.skins["golem"].merchant_card == "carta de mercador"
     assert es.text["key.acquire"] == "Adquirir" and es.text["board.rest_button"] == "Descanso"

@@ -29,7 +29,7 @@ def test_switch_from_the_palette_redraws_everything_and_is_remembered():
             await palette(pilot, "Fran")
             assert app.language == "fr" and text.language() == "fr"
             shown = "\n".join(screen_lines(app))
-            assert "Manche 8" in shown and "Main de Ann" in shown  # status bar, hand
+            assert "Manche 8" in shown and "Main d'Ann" in shown  # status bar, hand
             assert "Ann joue +RR." in shown and "Bob améliore R→V, R→V." in shown  # the log, redrawn
             assert "Jouer" in shown and "Repos" in shown  # key bar
             assert "JJRRBB" in shown  # cube letters: jaune, rouge, vert, brun

@@ -15,6 +15,7 @@ from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, Play
 from century_tui.engine.cubes import times_affordable
 from century_tui.engine.game import Game
 from century_tui.storage import Settings
+from century_tui import text
 from century_tui.text import words
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
@@ -110,6 +111,40 @@ def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
         assert screen.game.moves[-1] == PlayUpgrade(card, ())
 
     run(game, body)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+def test_upgrade_step_refused_says_why_in_the_modal(upgrade_game, language):
+    """A step that cannot be taken is not only a bell: the modal says why, in the player's
+    language (no cube of that tier left, no steps left), until the next step or undo; on
+    one line at 80×24, so the buttons never move under the mouse."""
+    game = replayed(upgrade_game)
+    card = demo.upgrade_card(game.state)
+    cubes = game.state.current.cubes
+    assert cubes[2] == 1 and MERCHANT_CARDS[card].steps == 2  # the position this test needs
+
+    async def go():
+        app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = board(app)
+            await open_hand_card(pilot, screen, card)
+            modal = app.screen
+            status = lambda: str(modal.query_one(".status").render())  # noqa: E731
+            await pilot.press("3", "3")  # the only third-tier cube is raised: none left
+            assert modal.steps == [2]
+            no_cube = text.t("error.no_cube_to_upgrade", tier=text.tier_name(2))
+            assert no_cube in status() and modal.query_one(".status").size.height == 1
+            await pilot.press("1")  # a step taken clears it
+            assert modal.steps == [2, 0] and no_cube not in status()
+            await pilot.press("1")  # both steps used
+            assert modal.steps == [2, 0]
+            assert text.t("modal.upgrade_no_steps", steps=2) in status()
+            assert modal.query_one(".status").size.height == 1
+            await pilot.press("backspace")
+            assert text.t("modal.upgrade_no_steps", steps=2) not in status()
+
+    asyncio.run(go())
 
 
 def test_upgrade_by_clicks(upgrade_game):
@@ -289,6 +324,33 @@ def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
         await settle(pilot)
         assert screen.game.moves[-1] == Discard(want)
         assert sum(screen.game.state.players[seat].cubes) == 10
+
+    run(game, body)
+
+
+def test_the_discard_stage_key_bar_offers_only_what_works_there(discard_game):
+    """Over 10 at the end of a turn, only the discard (and moving about, undo) works: the
+    key bar offers no Rest, and no key it shows is refused; r still says why."""
+    from century_tui.tui.widgets.keybar import KeyBar
+
+    game = replayed(discard_game, -1)
+    last = discard_game.moves[-1]
+
+    async def body(app, pilot, screen):
+        screen.play(last)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.game.state.phase == "discard" and app.screen is screen
+        for area in ("h", "m", "p", "l"):
+            await pilot.press(area)
+            await settle(pilot)
+            left, _right = app.screen.query_one(KeyBar)._entries()
+            shown = {key: enabled for key, _shown, _words, enabled in left}
+            assert "d" in shown and "r" not in shown, shown
+            assert all(shown.values()), shown  # nothing offered that would be refused
+        await pilot.press("r")
+        assert isinstance(app.screen, DiscardModal)  # the reason, and the choice again
 
     run(game, body)
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from century_tui.engine import Move, PlayUpgrade
 from century_tui.engine.cards import MERCHANT_CARDS
 from century_tui.engine.cubes import Cubes
-from century_tui.text import Steps, t
+from century_tui.text import Steps, t, tier_name
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -31,6 +31,8 @@ class UpgradeModal(MoveModal):
         self.steps: list[int] = []
         self.warned = False
         """Enter with no step chosen warns once: a wasted card is rarely meant."""
+        self.refused: str | None = None
+        """Why the last step asked for could not be taken, shown until the next change."""
 
     def title_text(self) -> Text:
         return Text(t("modal.upgrade_title", steps=self.limit), "bold")
@@ -62,7 +64,15 @@ class UpgradeModal(MoveModal):
         return PlayUpgrade(self.card, tuple(sorted(self.steps)))
 
     def can_raise(self, tier: int) -> bool:
-        return len(self.steps) < self.limit and self.after()[tier] > 0
+        return self.why_not(tier) is None
+
+    def why_not(self, tier: int) -> str | None:
+        """Why a step on `tier` cannot be taken now (no steps left, no cube of it), or None."""
+        if len(self.steps) >= self.limit:
+            return t("modal.upgrade_no_steps", steps=self.limit)
+        if self.after()[tier] == 0:
+            return t("error.no_cube_to_upgrade", tier=tier_name(tier))
+        return None
 
     def update_body(self) -> None:
         left = self.limit - len(self.steps)
@@ -72,6 +82,8 @@ class UpgradeModal(MoveModal):
             status.append(str(Steps(tuple(self.steps))))
         elif self.warned:
             status = Text(t("modal.upgrade_none"), "bold")
+        if self.refused:
+            status = Text(self.refused, "bold")
         self.query_one(".status", Static).update(status)
         for tier in range(3):
             button = self.query_one(f"#raise-{tier}", ModalButton)
@@ -82,22 +94,25 @@ class UpgradeModal(MoveModal):
     def action_confirm(self) -> None:
         if not self.steps and not self.warned and any(self.can_raise(tier) for tier in range(3)):
             self.warned = True
+            self.refused = None
             self.app.bell()
             self.changed()
             return
         super().action_confirm()
 
     def action_raise_tier(self, tier: int) -> None:
-        if self.can_raise(tier):
+        self.refused = self.why_not(tier)
+        if self.refused is None:
             self.steps.append(tier)
             self.warned = False
-            self.changed()
         else:
             self.app.bell()
+        self.changed()
 
     def action_undo(self) -> None:
         if self.steps:
             self.steps.pop()
+            self.refused = None
             self.changed()
 
     def button(self, name: str) -> None:

@@ -390,8 +390,10 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     # ------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rest":
-            return True if self.can_act() else (None if not self.state.is_over else False)
+        if action == "rest":  # hidden, not dimmed, where it never works: the end, a discard
+            if self.can_act():
+                return True
+            return False if self.state.is_over or self.state.phase == DISCARDING else None
         if action == "discard":
             return True if (self.human_turn() and self.state.phase == DISCARDING) else False
         if action == "results":
@@ -445,7 +447,7 @@ class GameScreen(SizeGuard, Localized, Screen):
                 self.update_hint()
                 self.app.bell()
                 self.notify(self.hint.text.plain, severity="warning", timeout=4)
-        elif event.key == "r" and self.check_action("rest", ()) is None:
+        elif event.key == "r" and not self.check_action("rest", ()):
             event.stop()
             self.guard()
         elif event.key in ("u", "ctrl+z") and self.check_action("undo", ()) is None:

@@ -15,12 +15,12 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 
 from century_tui import storage
 from century_tui.engine.game import MAX_SEED, Game, new_seed
-from century_tui.engine.names import MAX_NAME, NameRefused, checked_name, is_unsafe, printable
+from century_tui.engine.names import MAX_NAME, NameRefused, checked_name, is_unsafe, name_key, printable
 from century_tui.engine.save import SaveError
 from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
-from century_tui.seats import HUMAN, validate_seats
+from century_tui.seats import HUMAN, free_bot_name, validate_seats
 from century_tui.skins import SKINS
-from century_tui.text import Names, error_text, language_name, languages, load_language, t, words
+from century_tui.text import Names, error_text, given_names, language_name, languages, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
 from century_tui.tui.keys import Localized
@@ -130,15 +130,27 @@ class SeatRow(Horizontal):
             self.kind.value = below.kind.value
             self.name_input.value = name
 
-    def relabel(self) -> None:
+    def relabel(self, taken: set[str]) -> None:
         """The same seat in the words of the language now on show."""
         self.query_one(".seat-label", Static).update(Text(t("newgame.seat", n=self.n)))
         self.name_input.placeholder = t("newgame.name_placeholder")
         self.drop.tooltip = t("newgame.drop", n=self.n)
-        defaults = {load_language(code).text["newgame.default_name"].format(n=self.n) for code in languages()}
-        if self.name_input.value in defaults:  # an untouched default name follows the language
-            self.name_input.value = t("newgame.default_name", n=self.n)
+        if self.untouched():  # an untouched name follows the language
+            self.give_name(taken)
         _reoption(self.kind, seat_kinds())
+
+    def untouched(self) -> bool:
+        """The name is still one the form gave this seat (in any language), not typed."""
+        return " ".join(self.name_input.value.split()).casefold() in given_names(self.n)
+
+    def give_name(self, taken: set[str]) -> None:
+        """The name the seat gets by itself: "Player 3" for a person, else the bot's own
+        ("Medium bot", or "Medium bot 2" when `taken`, casefolded, holds that)."""
+        kind = str(self.kind.value)
+        if kind.startswith("bot:"):
+            self.name_input.value = free_bot_name(kind.removeprefix("bot:"), taken)
+        else:
+            self.name_input.value = t("newgame.default_name", n=self.n)
 
 
 def _reoption(select: Select, options: list[tuple[str, str]]) -> None:
@@ -380,6 +392,14 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             self.app.skin = str(event.value)  # type: ignore[attr-defined]
         elif event.select.id == "language" and event.value in languages():
             self.app.language = str(event.value)  # type: ignore[attr-defined]
+        else:  # a seat's kind: a name the form gave follows it ("Player 3" ⇄ "Medium bot")
+            row = next((r for r in self.rows() if r.kind is event.select), None)
+            if row is not None and row.untouched():
+                row.give_name(self.names_besides(row))
+
+    def names_besides(self, row: SeatRow) -> set[str]:
+        """The other seats' names, as the name rule compares them: a bot's must not repeat one."""
+        return {name_key(r.name_input.value) for r in self.rows() if r is not row}
 
     def skin_changed(self) -> None:
         """The skin or the language changed: every label again, in the words now on show."""
@@ -393,7 +413,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         self.query_one("#seed", Input).placeholder = t("newgame.seed_placeholder")
         self.query_one("#handoff", Checkbox).label = t("newgame.handoff")
         for row in self.rows():
-            row.relabel()
+            row.relabel(self.names_besides(row))
         self.list_games()
         skin = self.query_one("#skin", Select)
         _reoption(skin, [(words(s).name, s) for s in SKINS])

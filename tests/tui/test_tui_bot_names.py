@@ -1,0 +1,103 @@
+"""A bot seat is called as a bot ("Medium bot", "Bot moyen"), never "Player 3": on the
+command line and on the new-game form, where a name the form gave follows the seat's
+kind and the language, and a typed name is never touched."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tui_driver import settle
+
+from century_tui import text
+from century_tui.storage import Settings
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.new_game import NewGameScreen, validate_seats
+
+
+@pytest.mark.parametrize(
+    "code, medium, hard2",
+    [
+        ("en", "Medium bot", "Hard bot 2"),
+        ("fr", "Bot moyen", "Bot difficile 2"),
+        ("es", "Bot medio", "Bot difícil 2"),
+        ("pt", "Bot médio", "Bot difícil 2"),
+        ("ja", "ふつうボット", "つよいボット2"),
+    ],
+)
+def test_default_bot_names_in_every_language(code, medium, hard2):
+    """The command line's bot:LEVEL seats get these (a name starts with a capital, the
+    level inside it does not: "Bot moyen")."""
+    assert text.bot_name("medium", code=code) == medium
+    assert text.bot_name("hard", 2, code=code) == hard2
+    text.set_language(code)
+    try:
+        seats, problem = validate_seats([("Ann", "human"), ("", "bot:medium")])
+    finally:
+        text.set_language("en")
+    assert problem is None and seats[1].name == medium
+
+
+def run(body, language="en"):
+    async def go():
+        app = CenturyApp(settings=Settings(bot_delay_ms=0), language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, NewGameScreen)
+            await body(app, pilot)
+
+    asyncio.run(go())
+
+
+def name(app, n: int) -> str:
+    return app.screen.query_one(f"#name-{n}").value
+
+
+def test_a_seat_turned_bot_takes_the_bots_name_and_back():
+    async def body(app, pilot):
+        await pilot.click("#add")
+        await settle(pilot)
+        assert name(app, 3) == "Player 3"
+        app.screen.query_one("#kind-3").value = "bot:medium"
+        await settle(pilot)
+        assert name(app, 3) == "Medium bot"
+        app.screen.query_one("#kind-3").value = "bot:hard"
+        await settle(pilot)
+        assert name(app, 3) == "Hard bot"
+        app.screen.query_one("#kind-2").value = "bot:hard"  # the same level twice: numbered
+        await settle(pilot)
+        assert name(app, 2) == "Hard bot 2"
+        app.screen.query_one("#kind-3").value = "human"
+        await settle(pilot)
+        assert name(app, 3) == "Player 3"
+
+        app.screen.query_one("#name-1").value = "Hal"  # typed: the person's choice stays
+        app.screen.query_one("#kind-1").value = "bot:easy"
+        await settle(pilot)
+        assert name(app, 1) == "Hal"
+
+    run(body)
+
+
+def test_the_form_in_french_names_bots_in_french_and_follows_a_language_switch():
+    async def body(app, pilot):
+        assert name(app, 2) == "Joueur 2"
+        app.screen.query_one("#kind-2").value = "bot:medium"
+        await settle(pilot)
+        assert name(app, 2) == "Bot moyen"
+        app.screen.query_one("#language").value = "en"
+        await settle(pilot)
+        assert (name(app, 1), name(app, 2)) == ("Player 1", "Medium bot")
+        app.screen.query_one("#start").press()
+        await settle(pilot)
+        assert [s.name for s in app.screen.game.seats] == ["Player 1", "Medium bot"]
+
+    run(body, language="fr")
+
+
+def test_a_bot_seat_still_called_player_n_is_named_as_a_bot_at_the_start():
+    """Whatever way the form got there (a remembered seat, a kind changed unseen), a bot
+    is never seated as "Player 3"; a typed name is kept."""
+    seats, problem = validate_seats([("Ann", "human"), ("Player 2", "bot:easy"), ("Joueur 3", "bot:easy"), ("Hal", "bot:hard")])
+    assert problem is None
+    assert [s.name for s in seats] == ["Ann", "Easy bot", "Easy bot 2", "Hal"]
