@@ -7,6 +7,7 @@ replays exact: none of them can produce a position the rules would not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from .errors import IllegalMove
 from .events import Event
@@ -86,6 +87,15 @@ class Game:
         for move in self.moves[:count]:
             state.advance(move)
         return state
+
+    def positions(self) -> Iterator[State]:
+        """The position at the start, then after each move, in one replay from the seed.
+        The same State is advanced in place between yields: clone one to keep it."""
+        state = State.new(len(self.seats), self.seed)
+        yield state
+        for move in self.moves:
+            state.advance(move)
+            yield state
 
     def truncate(self, count: int) -> list[Move]:
         """Keep the first `count` moves; return the ones taken off."""
