@@ -239,7 +239,7 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", type=Path, help=h("file"))
     replay.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
-    for opener in (new, resume, replay):  # after the command too; SUPPRESS keeps `century --lang` set
+    for opener in (new, resume, replay, sim):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser
 
@@ -341,7 +341,7 @@ def sim_summary(report) -> str:
 def cmd_cards(args: argparse.Namespace) -> int:
     from century_tui import cardlist
 
-    if args.json:
+    if args.json or not sys.stdout.isatty():
         print(json.dumps(cardlist.as_json()))
     else:
         cardlist.print_tables()

@@ -1,5 +1,5 @@
 """The look of every screen and modal, pinned: board at 80×24 and 120×40 in both skins,
-each move modal, the pass screen, results, help and the too-small message.
+each move modal, the pass screen, results (the table and the chart), help and the too-small message.
 
 The positions are century_tui.tui.demo.showcase(), the same ones scripts/screenshots.py
 renders for the README, so a snapshot and its screenshot always show the same thing.
@@ -27,6 +27,8 @@ PINNED = [
     "handoff",
     "results",
     "results-golem-120x40",
+    "results-chart-spice-80x24",
+    "results-chart-golem-80x24",
     "help",
     "confirm-undo",
     "too-small",
