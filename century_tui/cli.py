@@ -341,7 +341,7 @@ def sim_summary(report) -> str:
 def cmd_cards(args: argparse.Namespace) -> int:
     from century_tui import cardlist
 
-    if args.json or not sys.stdout.isatty():
+    if args.json:
         print(json.dumps(cardlist.as_json()))
     else:
         cardlist.print_tables()
