@@ -135,7 +135,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chart":  # one key: the chart while the table is on show, and back
             return parameters[0] != self.charted
-        return True
+        return super().check_action(action, parameters)
 
     def action_chart(self, show: bool) -> None:
         """Show the chart of the running scores instead of the table, or the table again."""

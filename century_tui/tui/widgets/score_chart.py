@@ -2,17 +2,21 @@
 
 Each player has a letter, written at every round on their line, and shown inverted in
 the rounds where they claimed a point card: the letters tell the players apart under
-NO_COLOR and in 16 colours, the colours only help. Names stay out of the plot (its
-labels are markup): the legend below it writes them as plain text.
+NO_COLOR and in 16 colours, the colours only help. Words stay out of the plot (its
+labels are markup, one character a cell): the caption above it and the legend below it
+are plain text, player names included.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Grid, Vertical
+from textual.strip import Strip
 from textual.widgets import Static
+from textual_hires_canvas import Canvas
 from textual_plot import HiResMode, PlotWidget
+from textual_plot.plot_widget import Legend
 
 from century_tui.engine.game import Game
 from century_tui.engine.names import printable
@@ -38,15 +42,31 @@ def letters(names: list[str]) -> list[str]:
     return [str(seat + 1) for seat in range(len(names))]
 
 
+class SafeCanvas(Canvas):
+    """textual-hires-canvas's Canvas, but a line it has no buffer for yet (before its first
+    resize) is blank in its own style: a style-less segment crashes Textual's NO_COLOR filter."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        return strip if strip.cell_length else Strip.blank(self.size.width, self.rich_style)
+
+
 class Plot(PlotWidget, can_focus=False):
     """The plot itself, which no key reaches (its own keys pan and zoom)."""
+
+    def compose(self) -> ComposeResult:
+        """PlotWidget's own layout, on SafeCanvas."""
+        with Grid():
+            for part in ("margin-top", "margin-left", "plot", "margin-bottom"):
+                yield SafeCanvas(1, 1, id=part)
+        yield Legend(id="legend")  # unused (the names are below), but the widget looks for it
 
 
 class ScoreChart(Vertical):
     DEFAULT_CSS = """
     ScoreChart { height: 1fr; }
     ScoreChart Plot { height: 1fr; min-height: 8; }
-    ScoreChart .legend { height: auto; }
+    ScoreChart .legend, ScoreChart .caption { height: auto; }
     """
 
     def __init__(self, game: Game, at: float | None = None, **kwargs) -> None:
@@ -57,6 +77,7 @@ class ScoreChart(Vertical):
         """Where the replay is, in rounds (a vertical line), or None."""
 
     def compose(self) -> ComposeResult:
+        yield Static(classes="caption")
         yield Plot(allow_pan_and_zoom=False)
         yield Static(classes="legend")
 
@@ -76,9 +97,8 @@ class ScoreChart(Vertical):
         plot.clear()
         top = max(max(r.scores) for r in self.lines)
         rounds = max(len(r.scores) for r in self.lines) - 1
-        plot.margin_top, plot.margin_left = 1, 2 + len(str(top))
-        plot.set_xlabel(t("results.chart_round"))
-        plot.set_ylabel(t("results.chart_score"))
+        plot.margin_top, plot.margin_bottom, plot.margin_left = 0, 1, 2 + len(str(top))
+        self.query_one(".caption", Static).update(Text(t("results.chart_caption"), "bold"))
         plot.set_yticks(ticks(top))
         plot.set_ylimits(0, ticks(top)[-1])
         plot.set_xlimits(0, max(1, rounds))
