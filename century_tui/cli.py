@@ -247,9 +247,11 @@ def build_parser() -> Parser:
 def cmd_sim(args: argparse.Namespace) -> int:
     """Play the games, with a progress bar on a terminal (never when piped or with --json);
     Ctrl+C stops them and the summary covers the games finished (exit code 130)."""
-    from century_tui.sim import DEFAULT_ROUND_CAP, default_jobs, simulate
+    from century_tui.sim import DEFAULT_ROUND_CAP, SimReport, default_jobs, simulate
 
-    def play(progress=None):
+    jobs = args.jobs or default_jobs()
+
+    def play(progress=None) -> SimReport:
         return simulate(
             args.bots,
             args.games,
@@ -258,36 +260,53 @@ def cmd_sim(args: argparse.Namespace) -> int:
             round_cap=args.round_cap or DEFAULT_ROUND_CAP,
             budget_ms=args.budget_ms,
             time_moves=args.bots != ["random"],
-            jobs=args.jobs or default_jobs(),
+            jobs=jobs,
             progress=progress,
         )
 
-    if args.json or not sys.stdout.isatty():
-        report = play()
-    else:
-        with sim_progress(args.games) as advance:
-            report = play(advance)
+    report = None
+    try:
+        if args.json or not sys.stdout.isatty():
+            report = play()
+        else:
+            with sim_progress(args.games) as advance:
+                report = play(advance)
+    except KeyboardInterrupt:  # as the bar opened or closed: the games catch their own
+        pass
+    if report is None:
+        report = SimReport.start(args.bots, args.players, args.games, jobs)
     print(json.dumps(report.as_dict()) if args.json else sim_summary(report))
     return 130 if report.interrupted else 0
 
 
 def sim_progress(games: int):
-    """A progress bar on stdout for `games` games (games done, games/s, time left), gone
-    once the run ends; the context gives the function that moves it on."""
+    """A progress bar on stdout for `games` games: games done, games/s and time left, both
+    from the whole run so far (games come back in batches, too unevenly for rich's recent
+    speed); gone once the run ends. The context gives the function that moves it on."""
     from contextlib import contextmanager
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn
     from rich.text import Text
 
     from century_tui.text import t
 
+    def rate(task) -> float:
+        return task.completed / task.elapsed if task.completed and task.elapsed else 0.0
+
     class Rate(ProgressColumn):
         def render(self, task) -> Text:
-            return Text(t("cli.sim_rate", rate=_decimal(task.speed or 0.0, 1)))
+            return Text(t("cli.sim_rate", rate=_decimal(rate(task), 1)))
+
+    class Left(ProgressColumn):
+        def render(self, task) -> Text:
+            if not rate(task):
+                return Text("-:--:--", "progress.remaining")
+            seconds = round((task.total - task.completed) / rate(task))
+            return Text(f"{seconds // 3600}:{seconds // 60 % 60:02}:{seconds % 60:02}", "progress.remaining")
 
     @contextmanager
     def bar():
-        columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn())
+        columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), Rate(), Left())
         with Progress(*columns, transient=True) as progress:
             task = progress.add_task(t("cli.sim_playing"), total=games)
             yield lambda n: progress.advance(task, n)

@@ -77,6 +77,14 @@ class SimReport:
     """Games asked for: more than `games` when the run was stopped (Ctrl+C)."""
     jobs: int = 1
 
+    @classmethod
+    def start(cls, bots: list[str], players: int, games: int, jobs: int = 1) -> SimReport:
+        """The report of a run of `games` games before any is played."""
+        report = cls(players, seat_wins=[0] * players, seat_scores=[0] * players, asked=games, jobs=jobs)
+        for name in bots:
+            report.by_bot.setdefault(name, BotTally())
+        return report
+
     @property
     def interrupted(self) -> bool:
         return self.games < self.asked
@@ -226,9 +234,7 @@ def simulate(
     """Play `games` complete games on `jobs` processes; `progress(n)` hears of each n games
     done. Ctrl+C (KeyboardInterrupt) stops the run: the report covers the games finished."""
     run = Run(tuple(bots), players, seed, round_cap, budget_ms, time_moves)
-    report = SimReport(players, seat_wins=[0] * players, seat_scores=[0] * players, asked=games, jobs=jobs)
-    for name in bots:
-        report.by_bot.setdefault(name, BotTally())
+    report = SimReport.start(bots, players, games, jobs)
     start = time.perf_counter()
     results = _results(run, games, jobs)
     try:

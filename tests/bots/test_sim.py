@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
 import sys
+import time
 
 from century_tui.sim import MEASURED, simulate
 
@@ -62,9 +64,12 @@ class Terminal:
         self.seen = ""
 
     def until(self, text: str, timeout: float = 60) -> bool:
-        """Read until `text` appears (or the output ends, or `timeout` passes)."""
-        while text not in self.seen:
-            ready, _, _ = select.select([self.fd], [], [], timeout)
+        """Read until `text` (a regular expression) appears, or the output ends, or
+        `timeout` passes."""
+        end = time.monotonic() + timeout
+        while not re.search(text, self.seen):
+            left = end - time.monotonic()
+            ready, _, _ = select.select([self.fd], [], [], max(0, left))
             if not ready:
                 return False
             try:
@@ -77,10 +82,15 @@ class Terminal:
         return True
 
     def finish(self) -> int:
-        self.until("\x00never\x00", timeout=30)
-        code = self.proc.wait(timeout=30)
-        os.close(self.fd)
-        return code
+        """Read to the end of the output; the exit code (the program is killed after 60 s)."""
+        self.until("\x00never", timeout=60)
+        try:
+            return self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            return self.proc.wait()
+        finally:
+            os.close(self.fd)
 
 
 def test_a_terminal_shows_the_progress_then_the_summary():
@@ -93,11 +103,13 @@ def test_a_terminal_shows_the_progress_then_the_summary():
 
 def test_ctrl_c_stops_the_games_and_prints_what_was_done():
     term = Terminal("sim", "--games", "100000", "--jobs", "2", "--lang", "fr")
-    assert term.until("parties/s")  # the bar is up: games are being played
+    assert term.until(r" [1-9]\d*/100000")  # the bar is up and games are done
     os.killpg(term.proc.pid, signal.SIGINT)  # as the terminal does: to the parent and its workers
     code = term.finish()
     assert code == 130
-    assert "Arrêté par Ctrl+C après" in term.seen and "sur 100000" in term.seen
+    done = re.search(r"Arrêté par Ctrl\+C après (\d+) parties sur 100000", term.seen)
+    assert done and int(done[1]) > 0  # the games finished before Ctrl+C are in the summary
+    assert f"parties {done[1]}   coups " in term.seen
     assert "Traceback" not in term.seen and "victoires" in term.seen
 
 
