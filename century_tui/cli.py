@@ -283,6 +283,7 @@ def sim_progress(games: int):
     """A progress bar on stdout for `games` games: games done, games/s and time left, both
     from the whole run so far (games come back in batches, too unevenly for rich's recent
     speed); gone once the run ends. The context gives the function that moves it on."""
+    import time
     from contextlib import contextmanager
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn
@@ -307,9 +308,21 @@ def sim_progress(games: int):
     @contextmanager
     def bar():
         columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), Rate(), Left())
-        with Progress(*columns, transient=True) as progress:
+        # drawn as games come back, at most 10 times a second, with no thread of its own: the
+        # worker processes are forked from this one, and a fork must not catch a thread
+        # holding stdout's lock (a worker flushes stdout as it exits)
+        with Progress(*columns, transient=True, auto_refresh=False) as progress:
             task = progress.add_task(t("cli.sim_playing"), total=games)
-            yield lambda n: progress.advance(task, n)
+            shown = [0.0]
+
+            def advance(n: int) -> None:
+                progress.advance(task, n)
+                now = time.monotonic()
+                if now - shown[0] >= 0.1:
+                    shown[0] = now
+                    progress.refresh()
+
+            yield advance
 
     return bar()
 
