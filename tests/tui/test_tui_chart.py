@@ -78,6 +78,9 @@ def test_the_replay_chart_marks_the_move_on_show():
             await pilot.press("end")
             await settle(pilot)
             assert chart.at == game.state.round
+            app.language = "fr"  # as Ctrl+P does: the chart's words follow
+            await settle(pilot)
+            assert "Score par manche" in "\n".join(screen_lines(app))
             await pilot.press("c")
             await settle(pilot)
             assert not chart.display and screen.points.display

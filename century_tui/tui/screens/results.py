@@ -114,7 +114,6 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             claimed.append("\n")
             claimed.append_text(line)
         self.query_one(".claimed", Static).update(claimed)
-        self.query_one(ScoreChart).draw()
 
     def skin_changed(self) -> None:
         self.localize_bindings()

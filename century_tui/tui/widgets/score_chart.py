@@ -84,6 +84,10 @@ class ScoreChart(Vertical):
     def on_mount(self) -> None:
         self.draw()
 
+    def skin_changed(self) -> None:
+        """The language changed (the app calls this on every node that has it)."""
+        self.draw()
+
     def show_at(self, rounds: float | None) -> None:
         """Mark the position on show (the replay's current move)."""
         self.at = rounds
@@ -91,9 +95,10 @@ class ScoreChart(Vertical):
             self.draw()
 
     def draw(self) -> None:
-        if not self.is_mounted:  # drawn when mounted
+        plots = self.query(Plot)
+        if not plots:  # not composed yet: drawn on mount
             return
-        plot = self.query_one(Plot)
+        plot = plots.first()
         plot.clear()
         top = max(max(r.scores) for r in self.lines)
         rounds = max(len(r.scores) for r in self.lines) - 1
