@@ -97,6 +97,9 @@ def unmarked(lines: list[str]) -> list[str]:
 KEY_LABEL = re.compile(r"(?:^|(?<=\s))([\w^+]{1,12})(?=\s+" + OPEN + ")")
 """In the key bar, the key itself (r, tab, ^q, f1, esc) stands just before its marked
 description: a key's name, not a word of the game."""
+KEY_BARE = re.compile(r"(?<=\s\s)([\w^+]{1,3})(?=(?:\s\s+[\w^+]{1,3})*\s*$)")
+"""Where the bar is too narrow, the rightmost keys stand alone at its end, drawn " s " each
+("⟪Help⟫  c  ^q  s"), their words dropped for room."""
 
 
 def words_outside(lines: list[str], names: list[str]) -> list[str]:
@@ -105,6 +108,7 @@ def words_outside(lines: list[str], names: list[str]) -> list[str]:
     problems = []
     lines = [line.replace("▐X▌", "▐ ▌") for line in lines]
     lines[-1] = KEY_LABEL.sub(lambda m: " " * len(m.group(1)), lines[-1])
+    lines[-1] = KEY_BARE.sub(lambda m: " " * len(m.group(1)), lines[-1])
     for i, (line, rest) in enumerate(zip(lines, unmarked(lines))):
         for name in sorted(names, key=len, reverse=True):
             rest = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " " * len(name), rest)

@@ -54,7 +54,9 @@ def test_c_switches_between_the_table_and_the_chart_and_says_so(monkeypatch):
 def test_letters_are_initials_when_they_tell_players_apart():
     assert letters(["Ann", "bob", "Cy"]) == ["A", "B", "C"]
     assert letters(["Ann", "Amy"]) == ["1", "2"]
-    assert letters(["Ann", "Émile"]) == ["1", "2"]  # one plain cell each, or numbers
+    assert letters(["Ann", "émile"]) == ["A", "É"]
+    assert letters(["Ann", "花子"]) == ["1", "2"]  # one cell each, or numbers for all
+    assert letters(["Ann", "-x-"]) == ["1", "2"]
 
 
 def test_the_replay_chart_marks_the_move_on_show():

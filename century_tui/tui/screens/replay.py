@@ -86,7 +86,8 @@ class ReplayScreen(GameScreen):
     def action_chart(self, show: bool) -> None:
         """Show the chart of the running scores instead of the board, or the board again."""
         self.chart.display = show
-        self.chart.draw()
+        if show:
+            self.chart.draw()  # where the replay is now: drawn only while on show
         for part in (self.points, self.merchants, self.query_one("#lower")):
             part.display = not show
         self.refresh_bindings()

@@ -9,6 +9,7 @@ are plain text, player names included.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
@@ -37,7 +38,7 @@ def ticks(top: int, most: int = 4) -> list[int]:
 def letters(names: list[str]) -> list[str]:
     """A one-cell letter per player: their initials when those differ, else 1, 2, 3…"""
     initials = [name[:1].upper() for name in names]
-    if all(len(i) == 1 and i.isalnum() and i.isascii() for i in initials) and len(set(initials)) == len(names):
+    if all(i.isalnum() and cell_len(i) == 1 for i in initials) and len(set(initials)) == len(names):
         return initials
     return [str(seat + 1) for seat in range(len(names))]
 
@@ -101,12 +102,12 @@ class ScoreChart(Vertical):
         plot = plots.first()
         plot.clear()
         top = max(max(r.scores) for r in self.lines)
-        rounds = max(len(r.scores) for r in self.lines) - 1
+        last = max(len(r.scores) for r in self.lines) - 1
         plot.margin_top, plot.margin_bottom, plot.margin_left = 0, 1, 2 + len(str(top))
         self.query_one(".caption", Static).update(Text(t("results.chart_caption"), "bold"))
         plot.set_yticks(ticks(top))
         plot.set_ylimits(0, ticks(top)[-1])
-        plot.set_xlimits(0, max(1, rounds))
+        plot.set_xlimits(0, max(1, last))
         marks = letters([s.name for s in self.game.seats])
         for seat, line in enumerate(self.lines):
             rounds = list(range(len(line.scores)))
