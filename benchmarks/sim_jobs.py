@@ -8,11 +8,16 @@ For random bots and for easy bots it plays the same games (same seed) with jobs=
 jobs=2, best of `--repeat` runs each, and prints games/s and the speed-up. Target
 (issue 18): 2 processes at least 1.8× one. It also checks that both runs report the
 same figures, measurements aside (`century_tui.sim.MEASURED`).
+
+On a shared machine games/s follow whatever else runs, so it also prints the CPU time a
+game costs on 1 and on 2 processes (the workers' included): their ratio is the share of
+the work that survives the split, and 2 × that share is the speed-up 2 idle cores give.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 from pathlib import Path
 
@@ -30,13 +35,21 @@ def results(d: dict) -> dict:
     return d
 
 
-def best(bots: list[str], games: int, jobs: int, repeat: int) -> tuple[float, dict]:
-    rates, report = [], {}
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the worker processes)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def best(bots: list[str], games: int, jobs: int, repeat: int) -> tuple[float, float, dict]:
+    """Best games/s, least CPU seconds per game, and the report of the last run."""
+    rates, costs, report = [], [], {}
     for _ in range(repeat):
-        r = simulate(bots, games, 2, seed=1, jobs=jobs, time_moves=False).as_dict()
-        rates.append(r["games_per_s"])
-        report = r
-    return max(rates), report
+        before = cpu_seconds()
+        report = simulate(bots, games, 2, seed=1, jobs=jobs, time_moves=False).as_dict()
+        costs.append((cpu_seconds() - before) / games)
+        rates.append(report["games_per_s"])
+    return max(rates), min(costs), report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,13 +60,15 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     ok = True
     for bots, games in ((["random"], args.games_random), (["easy"], args.games_easy)):
-        one, r1 = best(bots, games, 1, args.repeat)
-        two, r2 = best(bots, games, 2, args.repeat)
+        one, cost1, r1 = best(bots, games, 1, args.repeat)
+        two, cost2, r2 = best(bots, games, 2, args.repeat)
         same = results(r1) == results(r2)
         ratio = two / one
         ok &= same and ratio >= 1.8
         print(f"{bots[0]:<7} {games:>5} games   1 job {one:7.1f} games/s   2 jobs {two:7.1f} games/s   "
               f"×{ratio:.2f} (target ×1.8)   same results: {same}")
+        print(f"{'':<19} CPU per game: 1 job {cost1 * 1000:.2f} ms, 2 jobs {cost2 * 1000:.2f} ms   "
+              f"idle 2-core speed-up ×{2 * cost1 / cost2:.2f}")
     return 0 if ok else 1
 
 
