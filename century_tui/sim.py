@@ -16,7 +16,7 @@ import signal
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from century_tui.bots import make_bot
 from century_tui.engine import State
@@ -206,7 +206,9 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _results(run: Run, games: int, jobs: int) -> Iterable[list[GameResult]]:
+def _results(run: Run, games: int, jobs: int) -> Iterator[list[GameResult]]:
+    """The games' results as they come, a batch at a time (in no set order on more than
+    one job); closing the iterator ends the worker processes."""
     if jobs <= 1 or games <= 1:
         for g in range(games):
             yield [play_game(run, g)]
