@@ -1,11 +1,22 @@
-"""Headless games between bots: throughput and strength figures. Never imports Textual."""
+"""Headless games between bots: throughput and strength figures. Never imports Textual
+(nor rich: the command line draws the progress bar and words the summary).
+
+Game g of a run is the same game however it is run: its deal comes from `seed + g` and its
+bots' seeds from (seed, g), so the games can be shared among worker processes (`jobs`)
+and the summary adds up to the same figures for any number of them. Only measurements
+differ from run to run: seconds, games and moves per second, and think times.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+import signal
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 from century_tui.bots import make_bot
 from century_tui.engine import State
@@ -35,6 +46,22 @@ class BotTally:
         return d
 
 
+@dataclass(frozen=True)
+class GameResult:
+    """What one game adds to the summary."""
+
+    number: int
+    names: tuple[str, ...]
+    """The bot level in each seat."""
+    moves: int
+    turns: int
+    scores: tuple[int, ...] | None
+    """Final totals by seat; None for a game stopped at the round cap."""
+    winner: int | None
+    think: tuple[tuple[float, ...], ...] = ()
+    """Seconds per decision, by seat (when asked for)."""
+
+
 @dataclass
 class SimReport:
     players: int
@@ -46,12 +73,47 @@ class SimReport:
     by_bot: dict[str, BotTally] = field(default_factory=dict)
     seat_wins: list[int] = field(default_factory=list)
     seat_scores: list[int] = field(default_factory=list)
+    asked: int = 0
+    """Games asked for: more than `games` when the run was stopped (Ctrl+C)."""
+    jobs: int = 1
+
+    @classmethod
+    def start(cls, bots: list[str], players: int, games: int, jobs: int = 1) -> SimReport:
+        """The report of a run of `games` games before any is played."""
+        report = cls(players, seat_wins=[0] * players, seat_scores=[0] * players, asked=games, jobs=jobs)
+        for name in bots:
+            report.by_bot.setdefault(name, BotTally())
+        return report
+
+    @property
+    def interrupted(self) -> bool:
+        return self.games < self.asked
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.moves += result.moves
+        self.turns += result.turns
+        for seat, times in enumerate(result.think):
+            self.by_bot[result.names[seat]].think.extend(times)
+        if result.scores is None or result.winner is None:
+            self.capped += 1
+            return
+        self.seat_wins[result.winner] += 1
+        self.by_bot[result.names[result.winner]].wins += 1
+        for seat, (name, total) in enumerate(zip(result.names, result.scores)):
+            self.seat_scores[seat] += total
+            tally = self.by_bot[name]
+            tally.seats += 1
+            tally.score += total
 
     def as_dict(self) -> dict:
         played = self.games - self.capped
         return {
             "games": self.games,
+            "asked": self.asked,
+            "interrupted": self.interrupted,
             "players": self.players,
+            "jobs": self.jobs,
             "moves": self.moves,
             "seconds": round(self.seconds, 4),
             "games_per_s": self.games / self.seconds if self.seconds else 0.0,
@@ -69,29 +131,95 @@ class SimReport:
             ],
         }
 
-    def text(self) -> str:
-        d = self.as_dict()
-        lines = [
-            f"games {d['games']}   moves {d['moves']}   {d['seconds']:.2f} s   "
-            f"{d['games_per_s']:.1f} games/s   {d['moves_per_s']:.0f} moves/s",
-            f"turns per player {d['turns_per_player']:.1f}   games hitting the turn cap {d['capped']}",
-            "",
-            f"{'seat':<10}{'win share':>10}{'mean score':>12}",
-        ]
-        for s in d["by_seat"]:
-            lines.append(f"{s['seat']:<10}{s['win_share']:>10.1%}{s['mean_score']:>12.1f}")
-        lines += ["", f"{'bot':<10}{'win share':>10}{'mean score':>12}"]
-        for name, b in d["by_bot"].items():
-            extra = ""
-            if "median_ms" in b:
-                extra = f"   think median {b['median_ms']:.1f} ms, max {b['max_ms']:.1f} ms"
-            lines.append(f"{name:<10}{b['win_share']:>10.1%}{b['mean_score']:>12.1f}{extra}")
-        return "\n".join(lines)
+
+MEASURED = ("seconds", "games_per_s", "moves_per_s", "jobs", "median_ms", "max_ms")
+"""The fields of `as_dict` that are measurements (or how they were taken), not results:
+all others are the same for a seed whatever the number of jobs."""
 
 
 def lineup(bots: list[str], players: int, game: int) -> list[str]:
     """Bots by seat for game `game`: the list cycled over seats, rotated one seat per game."""
     return [bots[(seat + game) % len(bots)] for seat in range(players)]
+
+
+@dataclass(frozen=True)
+class Run:
+    """What every game of a run shares: sent once to each worker process."""
+
+    bots: tuple[str, ...]
+    players: int
+    seed: int = 0
+    round_cap: int = DEFAULT_ROUND_CAP
+    budget_ms: int | None = None
+    time_moves: bool = False
+
+
+def play_game(run: Run, g: int) -> GameResult:
+    """Game number `g` of a run, from its deal to its end (or the round cap)."""
+    names = lineup(list(run.bots), run.players, g)
+    rng = random.Random(run.seed * 1_000_003 + g)
+    seats = [make_bot(name, rng.randrange(2**32), run.budget_ms) for name in names]
+    think: list[list[float]] = [[] for _ in names]
+    state = State.new(run.players, run.seed + g)
+    clock = time.perf_counter
+    moves = 0
+    while not state.is_over and state.players[state.seat].turns < run.round_cap:
+        seat = state.seat
+        t0 = clock() if run.time_moves else 0.0
+        move = seats[seat].choose(state)
+        if run.time_moves:
+            think[seat].append(clock() - t0)
+        state.advance(move)
+        moves += 1
+    over = state.is_over
+    return GameResult(
+        g, tuple(names), moves, sum(p.turns for p in state.players),
+        tuple(state.score(seat).total for seat in range(run.players)) if over else None,
+        state.winner() if over else None,
+        tuple(tuple(times) for times in think) if run.time_moves else (),
+    )
+
+
+def _play_batch(job: tuple[Run, range]) -> list[GameResult]:
+    run, numbers = job
+    return [play_game(run, g) for g in numbers]
+
+
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl+C to the parent, which stops them (and says what was done)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def batches(games: int, jobs: int) -> Iterator[range]:
+    """Game numbers in batches: small enough to keep every worker busy to the end and the
+    progress moving, large enough that handing them over costs little."""
+    size = max(1, min(64, games // (jobs * 16)))
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _results(run: Run, games: int, jobs: int) -> Iterator[list[GameResult]]:
+    """The games' results as they come, a batch at a time (in no set order on more than
+    one job); closing the iterator ends the worker processes."""
+    if jobs <= 1 or games <= 1:
+        for g in range(games):
+            yield [play_game(run, g)]
+        return
+    pool = multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupt)
+    try:
+        yield from pool.imap_unordered(_play_batch, ((run, b) for b in batches(games, jobs)))
+        pool.close()
+    finally:
+        pool.terminate()  # on Ctrl+C too: games under way are dropped, not waited for
+        pool.join()
 
 
 def simulate(
@@ -102,46 +230,24 @@ def simulate(
     round_cap: int = DEFAULT_ROUND_CAP,
     budget_ms: int | None = None,
     time_moves: bool = False,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> SimReport:
-    """Play `games` complete games; game g uses seed `seed + g` and rotated seats."""
-    report = SimReport(players, seat_wins=[0] * players, seat_scores=[0] * players)
-    for name in bots:
-        report.by_bot.setdefault(name, BotTally())
-    clock = time.perf_counter
-    start = clock()
-    for g in range(games):
-        names = lineup(bots, players, g)
-        rng = random.Random(seed * 1_000_003 + g)
-        seats = [make_bot(name, rng.randrange(2**32), budget_ms) for name in names]
-        state = State.new(players, seed + g)
-        moves = 0
-        cap = round_cap
-        while not state.is_over:
-            seat = state.seat
-            if state.players[seat].turns >= cap:
-                break
-            if time_moves:
-                t0 = clock()
-                move = seats[seat].choose(state)
-                report.by_bot[names[seat]].think.append(clock() - t0)
-            else:
-                move = seats[seat].choose(state)
-            state.advance(move)
-            moves += 1
-        report.games += 1
-        report.moves += moves
-        report.turns += sum(p.turns for p in state.players)
-        if not state.is_over:
-            report.capped += 1
-            continue
-        winner = state.winner()
-        report.seat_wins[winner] += 1
-        report.by_bot[names[winner]].wins += 1
-        for seat, name in enumerate(names):
-            total = state.score(seat).total
-            report.seat_scores[seat] += total
-            tally = report.by_bot[name]
-            tally.seats += 1
-            tally.score += total
-    report.seconds = clock() - start
+    """Play `games` complete games on `jobs` processes; `progress(n)` hears of each n games
+    done. Ctrl+C (KeyboardInterrupt) stops the run: the report covers the games finished."""
+    run = Run(tuple(bots), players, seed, round_cap, budget_ms, time_moves)
+    report = SimReport.start(bots, players, games, jobs)
+    start = time.perf_counter()
+    results = _results(run, games, jobs)
+    try:
+        for done in results:
+            for result in done:
+                report.add(result)
+            if progress is not None:
+                progress(len(done))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        results.close()  # the worker processes end here, however the run ends
+    report.seconds = time.perf_counter() - start
     return report

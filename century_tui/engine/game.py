@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Iterator
 
 from .errors import IllegalMove
 from .events import Event
@@ -92,6 +93,15 @@ class Game:
         for move in self.moves[:count]:
             state.advance(move)
         return state
+
+    def positions(self) -> Iterator[State]:
+        """The position at the start, then after each move, in one replay from the seed.
+        The same State is advanced in place between yields: clone one to keep it."""
+        state = State.new(len(self.seats), self.seed)
+        yield state
+        for move in self.moves:
+            state.advance(move)
+            yield state
 
     def truncate(self, count: int) -> list[Move]:
         """Keep the first `count` moves; return the ones taken off."""

@@ -159,6 +159,9 @@ def _trade() -> tuple[Game, tuple[str, ...]]:
     return game, ("h", _hand_key(game, trade_card(game.state)), "enter", "left")
 
 
+FIVE = ("Ann", "Bob", "Cy", "Di", "Ed")
+"""The most players a game has: the chart must still fit 80×24."""
+
 PASS = ("enter",)
 """Every game of two people opens on the pass screen: Enter shows the board."""
 
@@ -179,6 +182,8 @@ def showcase() -> list[Shot]:
         Shot("modal-discard", (80, 24), "spice", lambda: advance_until(new_game(seed=5), must_discard, rng_seed=5), PASS),
         Shot("results", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48)),
         Shot("results-golem-120x40", (120, 40), "golem", lambda: finished(("Ann", "Bob", "Cy"), seed=7)),
+        Shot("results-chart-spice-80x24", (80, 24), "spice", lambda: finished(FIVE, seed=7), ("c",)),
+        Shot("results-chart-golem-80x24", (80, 24), "golem", lambda: finished(FIVE, seed=7), ("c",)),
         Shot("new-game", (80, 24), "spice", lambda: None),
         Shot("handoff", (80, 24), "spice", new_game, PASS + ("r",)),
         Shot("help", (80, 24), "golem", new_game, PASS + ("f1",)),

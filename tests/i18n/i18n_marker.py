@@ -97,9 +97,9 @@ def unmarked(lines: list[str]) -> list[str]:
 KEY_LABEL = re.compile(r"(?:^|(?<=\s))([\w^+]{1,12})(?=\s+" + OPEN + ")")
 """In the key bar, the key itself (r, tab, ^q, f1, esc) stands just before its marked
 description: a key's name, not a word of the game."""
-BARE_KEYS = re.compile(r"((?:\s+[\w^+]{1,3})+)\s*$")
-"""A key bar too narrow for every word keeps its rightmost keys without words (f1, s):
-key names too."""
+KEY_BARE = re.compile(r"(?<=\s\s)([\w^+]{1,3})(?=(?:\s\s+[\w^+]{1,3})*\s*$)")
+"""Where the bar is too narrow, the rightmost keys stand alone at its end, drawn " s " each
+("⟪Help⟫  c  ^q  s"), their words dropped for room."""
 
 
 def words_outside(lines: list[str], names: list[str]) -> list[str]:
@@ -109,7 +109,7 @@ def words_outside(lines: list[str], names: list[str]) -> list[str]:
     lines = [line.replace("▐X▌", "▐ ▌") for line in lines]
     lines[-1], labels = KEY_LABEL.subn(lambda m: " " * len(m.group(1)), lines[-1])
     if labels:  # a key bar
-        lines[-1] = BARE_KEYS.sub(lambda m: " " * len(m.group(1)), lines[-1])
+        lines[-1] = KEY_BARE.sub(lambda m: " " * len(m.group(1)), lines[-1])
     for i, (line, rest) in enumerate(zip(lines, unmarked(lines))):
         for name in sorted(names, key=len, reverse=True):
             rest = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " " * len(name), rest)

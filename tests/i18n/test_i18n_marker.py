@@ -24,6 +24,7 @@ from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.demo import showcase
 from century_tui.tui.screens.help import HelpScreen
+from century_tui.tui.widgets.score_chart import letters
 
 SHOTS = {shot.name: shot for shot in showcase()}
 NAMES = ["Ann", "Bob", "Cy"]
@@ -37,16 +38,23 @@ def marker():
     text.unregister_language(CODE)
 
 
-def check(app, where: str) -> list[str]:
+def check(app, where: str, names: list[str] = NAMES) -> list[str]:
     lines = shown_lines(app)
     assert OPEN in "".join(lines), f"{where}: nothing marked on screen"
-    return [f"{where} {p}" for p in words_outside(lines, NAMES)]
+    return [f"{where} {p}" for p in words_outside(lines, names)]
+
+
+def names_of(game) -> list[str]:
+    """The players' names and the letters the score chart marks them with: no words."""
+    names = [seat.name for seat in game.seats] if game else NAMES
+    return names + letters(names)
 
 
 @pytest.mark.parametrize("name", sorted(SHOTS))
 def test_every_screen_and_modal_shows_only_translated_words(name, marker):
     shot = SHOTS[name]
-    app = CenturyApp(shot.game(), skin=shot.skin, settings=Settings(skin=shot.skin, bot_delay_ms=0, language=marker),
+    game = shot.game()
+    app = CenturyApp(game, skin=shot.skin, settings=Settings(skin=shot.skin, bot_delay_ms=0, language=marker),
                      autosave=False)
 
     async def go():
@@ -55,7 +63,7 @@ def test_every_screen_and_modal_shows_only_translated_words(name, marker):
             for key in shot.press:
                 await pilot.press(key)
             await pilot.pause()
-            return check(app, name)
+            return check(app, name, names_of(game))
 
     assert asyncio.run(go()) == []
 

@@ -1,6 +1,6 @@
 """The look of every screen and modal, pinned at 80×24 in both skins (the board, each move
-modal, the pass screen, results, help, the undo question, new game, the table view, a
-replay, the too-small message), and the board and results at 120×40.
+modal, the pass screen, results and its chart, help, the undo question, new game, the
+table view, a replay, the too-small message), and the board and results at 120×40.
 
 The positions are century_tui.tui.demo.showcase(), the same ones scripts/screenshots.py
 renders for the README, so a snapshot and its screenshot always show the same thing.
@@ -25,6 +25,7 @@ AT_80x24 = [
     "modal-discard",
     "handoff",
     "results",
+    "results-chart-spice-80x24",
     "help",
     "confirm-undo",
     "new-game",

@@ -7,13 +7,16 @@ first `k` moves of the file, so stepping back is as exact as stepping forward.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 
 from century_tui.engine.game import Game
 from century_tui.engine.moves import Move
 from century_tui.text import t
+from century_tui.timeline import rounds_played
 from century_tui.tui.journal import describe, history
 from century_tui.tui.screens.game import GameScreen
+from century_tui.tui.widgets.score_chart import ScoreChart
 
 
 class ReplayScreen(GameScreen):
@@ -26,9 +29,12 @@ class ReplayScreen(GameScreen):
         Binding("comma,b", "step(-1)", "key.replay_back", show=False, priority=True),
         Binding("period,n", "step(1)", "key.replay_forward", show=False, priority=True),
         Binding("tab", "app.focus_next", "key.next_area", show=False),  # nothing to pick in a replay
+        Binding("t", "table", "key.table", show=False),  # still there; the bar keeps room for c
         Binding("home", "goto_start", "key.replay_start", show=False, priority=True),
         Binding("end", "goto_end", "key.replay_end", show=False, priority=True),
         Binding("space", "toggle_play", "key.replay_play"),
+        Binding("c", "chart(True)", "key.chart"),
+        Binding("c", "chart(False)", "key.board"),
         Binding("escape,q", "app.quit", "key.quit", show=False),
     ]
 
@@ -36,6 +42,12 @@ class ReplayScreen(GameScreen):
         self.all_moves: list[Move] = list(game.moves)
         super().__init__(Game(game.seats, game.seed), None)
         self.timer = None
+        self.chart = ScoreChart(Game(game.seats, game.seed, self.all_moves), at=0.0, classes="chart")
+        """The whole game's running scores, with a line at the move on show (key c)."""
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.chart
 
     # a replay never acts, saves, hands off or starts a bot
     def can_act(self) -> bool:
@@ -53,6 +65,8 @@ class ReplayScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo", "rest", "discard"):
             return False
+        if action == "chart":  # one key: the chart instead of the board, and back
+            return parameters[0] != self.chart.display
         if action == "step":
             k = len(self.game.moves) + int(parameters[0])  # type: ignore[call-overload]
             return True if 0 <= k <= len(self.all_moves) else None
@@ -74,6 +88,16 @@ class ReplayScreen(GameScreen):
             self.game = Game(self.game.seats, self.game.seed, self.all_moves[:count])
             self.log_view.reset(history(self.game))
         self.refresh_board()
+        self.chart.show_at(rounds_played(self.game.state))
+
+    def action_chart(self, show: bool) -> None:
+        """Show the chart of the running scores instead of the board, or the board again."""
+        self.chart.display = show
+        if show:
+            self.chart.draw()  # where the replay is now: drawn only while on show
+        for part in (self.points, self.merchants, self.query_one("#lower")):
+            part.display = not show
+        self.refresh_bindings()
 
     def action_step(self, delta: int) -> None:
         self.goto(len(self.game.moves) + delta)

@@ -15,6 +15,7 @@ from century_tui.engine.game import Game, new_seed
 from century_tui.text import Names, t
 from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
+from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
@@ -27,12 +28,16 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         Binding("ctrl+r", "rematch", "key.rematch"),
         Binding("q", "app.quit", "key.quit", show=False),
         Binding("u,ctrl+z", "undo", "key.undo"),
+        Binding("c", "chart(True)", "key.chart"),
+        Binding("c", "chart(False)", "key.scores"),
     ]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.localize_bindings()
         self.game = game
+        self.charted = False
+        """The chart of the running scores is on show instead of the table."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="results"):
@@ -40,6 +45,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             yield Static(classes="winner")
             yield Static(classes="table")
             yield Static(classes="claimed")
+            yield ScoreChart(self.game, classes="chart")
             with Horizontal(classes="buttons"):
                 yield Button(t("results.board"), id="board", compact=True)
                 yield Button(t("results.new_game"), id="new", variant="primary", compact=True)
@@ -129,6 +135,19 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             self.action_rematch()
         elif event.button.id == "quit":
             await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chart":  # one key: the chart while the table is on show, and back
+            return parameters[0] != self.charted
+        return super().check_action(action, parameters)
+
+    def action_chart(self, show: bool) -> None:
+        """Show the chart of the running scores instead of the table, or the table again."""
+        self.charted = show
+        self.query_one(ScoreChart).display = show
+        for part in self.query(".table, .claimed"):
+            part.display = not show
+        self.refresh_bindings()
 
     def action_board(self) -> None:
         self.dismiss()

@@ -1,0 +1,123 @@
+"""`century sim`: the same figures on any number of worker processes, a progress bar on a
+terminal only, Ctrl+C stops with the summary of the games finished, and the player's
+language."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+from century_tui.sim import MEASURED, simulate
+
+CENTURY = [sys.executable, "-m", "century_tui"]
+
+
+def results(d):
+    """A report without its measurements (times, rates, jobs): what must not vary."""
+    if isinstance(d, dict):
+        return {k: results(v) for k, v in d.items() if k not in MEASURED}
+    if isinstance(d, list):
+        return [results(x) for x in d]
+    return d
+
+
+def test_one_job_and_two_give_the_same_figures():
+    one = simulate(["easy", "random", "medium"], 7, 3, seed=11, jobs=1, time_moves=True).as_dict()
+    two = simulate(["easy", "random", "medium"], 7, 3, seed=11, jobs=2, time_moves=True).as_dict()
+    assert one["jobs"] == 1 and two["jobs"] == 2
+    assert results(one) == results(two)
+    assert one["games"] == 7 and one["moves"] > 0 and not one["interrupted"]
+
+
+def test_the_command_line_gives_the_same_json_for_any_jobs():
+    outs = []
+    for jobs in ("1", "2"):
+        done = subprocess.run([*CENTURY, "sim", "--games", "5", "--players", "3", "--seed", "4", "--jobs", jobs,
+                               "--json"], capture_output=True, text=True, check=True)
+        outs.append(json.loads(done.stdout))
+    assert results(outs[0]) == results(outs[1])
+
+
+def test_piped_output_is_the_result_alone():
+    done = subprocess.run([*CENTURY, "sim", "--games", "4", "--seed", "1"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("games 4   moves ")  # no bar, no escape code before it
+    assert "\x1b" not in done.stdout and "Playing games" not in done.stdout
+
+
+class Terminal:
+    """`century sim` on a pseudo-terminal, read as the screen would receive it."""
+
+    def __init__(self, *args: str) -> None:
+        self.fd, child = pty.openpty()
+        env = dict(os.environ, COLUMNS="100", TERM="xterm-256color", LANG="C.UTF-8")
+        self.proc = subprocess.Popen([*CENTURY, *args], stdin=child, stdout=child, stderr=child, env=env,
+                                     start_new_session=True)
+        os.close(child)
+        self.seen = ""
+
+    def until(self, text: str, timeout: float = 60) -> bool:
+        """Read until `text` (a regular expression) appears, or the output ends, or
+        `timeout` passes."""
+        end = time.monotonic() + timeout
+        while not re.search(text, self.seen):
+            left = end - time.monotonic()
+            ready, _, _ = select.select([self.fd], [], [], max(0, left))
+            if not ready:
+                return False
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:  # the program ended and closed the terminal
+                return False
+            if not chunk:
+                return False
+            self.seen += chunk.decode("utf-8", "replace")
+        return True
+
+    def finish(self) -> int:
+        """Read to the end of the output; the exit code (the program is killed after 60 s)."""
+        self.until("\x00never", timeout=60)
+        try:
+            return self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            return self.proc.wait()
+        finally:
+            os.close(self.fd)
+
+
+def test_a_terminal_shows_the_progress_then_the_summary():
+    term = Terminal("sim", "--games", "30", "--bots", "easy", "--jobs", "1")
+    assert term.until("Playing games")
+    assert term.finish() == 0
+    assert "/30" in term.seen and "games/s" in term.seen
+    assert "win share" in term.seen.split("Playing games")[-1]  # the summary comes after the bar
+
+
+def test_ctrl_c_stops_the_games_and_prints_what_was_done():
+    term = Terminal("sim", "--games", "100000", "--jobs", "2", "--lang", "fr")
+    assert term.until(r" [1-9]\d*/100000")  # the bar is up and games are done
+    os.killpg(term.proc.pid, signal.SIGINT)  # as the terminal does: to the parent and its workers
+    code = term.finish()
+    assert code == 130
+    done = re.search(r"Arrêté par Ctrl\+C après (\d+) parties sur 100000", term.seen)
+    assert done and int(done[1]) > 0  # the games finished before Ctrl+C are in the summary
+    assert f"parties {done[1]}   coups " in term.seen
+    assert "Traceback" not in term.seen and "victoires" in term.seen
+
+
+def test_the_summary_follows_the_language():
+    env = dict(os.environ, LANG="es_ES.UTF-8", LC_ALL="", LC_MESSAGES="")
+    done = subprocess.run([*CENTURY, "sim", "--games", "2", "--bots", "easy,random"], capture_output=True,
+                          text=True, env=env)
+    assert "partidas 2" in done.stdout and "victorias" in done.stdout and "fácil" in done.stdout.lower()
+    done = subprocess.run([*CENTURY, "--lang", "ja", "sim", "--games", "2", "--jobs", "0"], capture_output=True,
+                          text=True)
+    assert done.returncode == 2 and "--jobs" in done.stderr and "範囲" in done.stderr
