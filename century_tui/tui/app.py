@@ -3,9 +3,12 @@ command palette (whose own words, and Textual's system commands, come from t() t
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Iterable
 
+from rich.console import Console
+from textual import constants
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -19,6 +22,15 @@ from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands
 from century_tui.tui.keys import Localized
+
+
+def colour_system() -> str | None:
+    """The colours the terminal takes, found the way Textual's console will find them:
+    TEXTUAL_COLOR_SYSTEM, else Rich's reading of COLORTERM and TERM ("truecolor",
+    "256", "standard" for 16 or 8 colours; NO_COLOR does not change it)."""
+    probe = Console(color_system=constants.COLOR_SYSTEM, force_terminal=True, file=io.StringIO(),
+                    legacy_windows=False)
+    return probe.color_system
 
 
 class CenturyApp(Localized, App[None]):
@@ -62,7 +74,15 @@ class CenturyApp(Localized, App[None]):
         """`language` is `--lang`; without it the saved setting, then (only when the settings
         come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
         `save_lock` is the hold a caller took on `save_path` (`century resume`)."""
-        super().__init__()
+        self.sixteen_colours = colour_system() in ("standard", "windows")
+        """A terminal of 16 (or 8) colours: the cubes and the theme use the terminal's own
+        colours (the skins' ANSI names, Textual's ansi-dark theme), never shades of RGB."""
+        # Decided before Textual's constructor: it picks the NO_COLOR filter from the theme's
+        # kind there, and a greyscale filter turns the terminal's own colours into black on black.
+        super().__init__(ansi_color=True if self.sixteen_colours else None)
+        if self.sixteen_colours:
+            self.theme = "ansi-dark"
+        render.set_ansi(self.sixteen_colours)
         notice = None
         environ = None
         if settings is None:
@@ -124,11 +144,6 @@ class CenturyApp(Localized, App[None]):
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}
 
     def on_mount(self) -> None:
-        sixteen = self.console.color_system in ("standard", "windows")
-        render.set_ansi(sixteen)
-        if sixteen:  # let the terminal's own 16 colours through (cubes use the skins' ANSI names)
-            self.ansi_color = True
-            self.theme = "ansi-dark"
         self.set_class(self.skin == "golem", "-golem")
         self.set_class(self.skin == "spice", "-spice")
         self.set_class(render.wide_letters(), "-wide-letters")
