@@ -146,6 +146,8 @@ class Settings(BaseModel):
     bot_budget_ms: int = Field(DEFAULT_BUDGET_MS, ge=BOT_BUDGET_MS[0], le=BOT_BUDGET_MS[1])
     """Longest a searching (hard) bot may think about one move."""
     language: str | None = None
+    cube_code: Literal["letters", "digits", "shapes"] = "letters"
+    """How a cube reads: its colour's letter, or its tier as a digit or a shape (text.CUBE_CODES)."""
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ class CenturyApp(Localized, App[None]):
     """Show the pass screen between two people (remembered)."""
     language: reactive[str] = reactive(text.DEFAULT_LANGUAGE, init=False)
     """The language every word is shown in; switching it redraws every screen and is remembered."""
+    cube_code: reactive[str] = reactive(text.CUBE_CODES[0], init=False)
+    """How cubes read (text.CUBE_CODES): switching it redraws every screen and is remembered."""
 
     def __init__(
         self,
@@ -101,7 +103,9 @@ class CenturyApp(Localized, App[None]):
         self.localize_bindings()
         self.set_reactive(CenturyApp.skin, skin if skin in SKINS else settings.skin)
         self.set_reactive(CenturyApp.handoff, settings.handoff)
+        self.set_reactive(CenturyApp.cube_code, settings.cube_code)
         text.set_skin(self.skin)
+        text.set_cube_code(self.cube_code)
         self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
         self.bot_budget_ms = settings.bot_budget_ms if bot_budget_ms is None else bot_budget_ms
         self.autosave_games = autosave
@@ -226,8 +230,15 @@ class CenturyApp(Localized, App[None]):
         self.remember()
         self.notify(t("notify.language", language=text.language_name(code)), timeout=2)
 
+    def watch_cube_code(self, code: str) -> None:
+        text.set_cube_code(code)
+        self.settings.cube_code = code  # type: ignore[assignment]
+        self.redraw_words()
+        self.remember()
+        self.notify(t("notify.cube_code", code=t(f"cube_code.{code}")), timeout=2)
+
     def redraw_words(self) -> None:
-        """The skin or the language changed: every node of every open screen with a
+        """The skin, the language or the cube code changed: every node of every open screen with a
         `skin_changed` hook draws itself again (the log from its entries), keys included."""
         self.set_class(render.wide_letters(), "-wide-letters")
         self.title = t("app.title")

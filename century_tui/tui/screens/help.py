@@ -1,4 +1,5 @@
-"""Help: the rules in short and every key, reachable at any time (? or F1)."""
+"""Help: the rules in short, what each cube stands for, and every key, reachable at any
+time (? or F1)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from century_tui.text import t
+from century_tui.text import t, words
+from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
@@ -38,6 +40,13 @@ class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
         out.append(t("help.rules_title"), "bold underline")
         out.append("\n")
         out.append(t("help.rules", trigger=6).strip())
+        out.append("\n\n")
+        out.append(t("help.cubes_title"), "bold underline")
+        out.append("\n")
+        for tier, (colour, good) in enumerate(zip(words().tiers, words().goods)):
+            out.append_text(render.cube(tier))
+            out.append(" " + (good if colour in good else t("help.tier_good", tier=colour, good=good)) + "\n")
+        out.append(t("help.cube_code"))
         out.append("\n\n")
         out.append(t("help.keys_title"), "bold underline")
         out.append("\n")
