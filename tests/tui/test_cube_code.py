@@ -139,3 +139,17 @@ def test_the_acquire_modal_takes_the_tier_s_digit_and_a_letter_only_while_letter
         assert screen.game.moves[-1] == Acquire(3, want) and want[0] == low
 
     run(game, body, size=(80, 24))
+
+
+@pytest.mark.parametrize("skin", SKINS)
+def test_at_80_columns_the_legend_still_says_which_shape_is_which_colour(skin):
+    """Digits and shapes share no initial with the colour: the legend keeps each colour's
+    name, cut short, rather than four bare glyphs."""
+    text.set_skin(skin)
+
+    async def body(app, pilot, screen):
+        status = screen.status.render().plain
+        for tier, colour in enumerate(text.words().tiers):
+            assert f"{text.tier_letter(tier)} {colour[:2]}" in status, status
+
+    run(demo.midgame(), body, size=(80, 24), settings=Settings(skin=skin, bot_delay_ms=0, handoff=False, cube_code="shapes"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
@@ -69,16 +70,19 @@ class StatusBar(Widget):
 
     def _legend(self, room: int) -> Text:
         """A key to the cubes in at most `room` cells: each cube with its good (turmeric...),
-        else with its colour, else the four cubes alone."""
-        return next((key for key in (legend("goods"), legend("tiers")) if key.cell_len <= room), legend(None))
+        else with its colour, else with its colour cut short (digits and shapes share no
+        initial with it), else the four cubes alone."""
+        keys = [legend("goods"), legend("tiers")] + [legend("tiers", clip) for clip in (5, 4, 3)]
+        return next((key for key in keys if key.cell_len <= room), legend(None))
 
     def skin_changed(self) -> None:
         self.refresh()
 
 
-def legend(names: str | None) -> Text:
+def legend(names: str | None, clip: int | None = None) -> Text:
     """The four cubes, each followed by its name from the skin's words (`goods` or `tiers`),
-    in dim; a colour name that begins with the cube's letter shares it ([Y]ellow)."""
+    in dim, cut to `clip` cells; a colour name that begins with the cube's letter shares it
+    ([Y]ellow)."""
     out = Text()
     for tier in range(4):
         if tier:
@@ -88,7 +92,10 @@ def legend(names: str | None) -> Text:
             continue
         name = getattr(words(), names)[tier]
         shared = names == "tiers" and name[:1].upper() == tier_letter(tier)
-        out.append(name[1:] if shared else " " + name, "dim")
+        name = name[1:] if shared else " " + name
+        if clip is not None and cell_len(name) > clip:
+            name = set_cell_size(name, clip - 1).rstrip() + "."
+        out.append(name, "dim")
     return out
 
 
