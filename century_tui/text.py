@@ -48,6 +48,8 @@ class SkinWords(BaseModel):
     title: str
     tiers: tuple[str, str, str, str]
     """Each tier's colour, as this language's edition names it."""
+    tiers_short: tuple[str, str, str, str]
+    """The same, written short as a player would ("yel", "turq."), for a tight legend."""
     letters: tuple[str, str, str, str]
     """Each tier's cube in the "letters" cube code: the colour's initial."""
     goods: tuple[str, str, str, str]

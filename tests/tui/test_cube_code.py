@@ -144,7 +144,7 @@ def test_the_acquire_modal_takes_the_tier_s_digit_and_a_letter_only_while_letter
 @pytest.mark.parametrize("skin", SKINS)
 def test_at_80_columns_the_legend_still_says_which_shape_is_which_colour(skin):
     """Digits and shapes share no initial with the colour: the legend keeps each colour's
-    name, cut short, rather than four bare glyphs."""
+    name, written short, rather than four bare glyphs."""
     text.set_skin(skin)
 
     async def body(app, pilot, screen):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
@@ -70,18 +69,18 @@ class StatusBar(Widget):
 
     def _legend(self, room: int) -> Text:
         """A key to the cubes in at most `room` cells: each cube with its good (turmeric...),
-        else with its colour, else with its colour cut short (digits and shapes share no
-        initial with it), else the four cubes alone."""
-        keys = [legend("goods"), legend("tiers")] + [legend("tiers", clip) for clip in (5, 4, 3)]
+        else with its colour, else with its colour written short (digits and shapes share
+        no initial with it), else the four cubes alone."""
+        keys = (legend("goods"), legend("tiers"), legend("tiers_short"))
         return next((key for key in keys if key.cell_len <= room), legend(None))
 
     def skin_changed(self) -> None:
         self.refresh()
 
 
-def legend(names: str | None, clip: int | None = None) -> Text:
-    """The four cubes, each followed by its name from the skin's words (`goods` or `tiers`),
-    in dim, cut to `clip` cells; a colour name that begins with the cube's letter shares it
+def legend(names: str | None) -> Text:
+    """The four cubes, each followed by its name from the skin's words (`goods`, `tiers` or
+    `tiers_short`), in dim; a colour name that begins with the cube's letter shares it
     ([Y]ellow)."""
     out = Text()
     for tier in range(4):
@@ -91,11 +90,8 @@ def legend(names: str | None, clip: int | None = None) -> Text:
         if names is None:
             continue
         name = getattr(words(), names)[tier]
-        shared = names == "tiers" and name[:1].upper() == tier_letter(tier)
-        name = name[1:] if shared else " " + name
-        if clip is not None and cell_len(name) > clip:
-            name = set_cell_size(name, clip - 1).rstrip() + "."
-        out.append(name, "dim")
+        shared = names != "goods" and name[:1].upper() == tier_letter(tier)
+        out.append(name[1:] if shared else " " + name, "dim")
     return out
 
 
