@@ -3,10 +3,13 @@ each colour depth (true colour, 256, 16, 8), with and without NO_COLOR, and the 
 terminal draws from its output (pyte) is checked cell by cell on every screen: no visible
 character in the colour of its background, and the four cube tiers told apart.
 
-8 colours is a 16-colour terminal whose bright colours are the plain ones (TERM=xterm, a
-Linux console): the app draws the same as in 16 colours, and the check folds "bright red"
-into "red". The terminal's own colours (`default`) are taken as a light foreground on a
-dark background, as Textual's ansi-dark theme assumes.
+8 colours is a terminal that draws a bright colour as its plain twin (TERM=xterm, a Linux
+console). No terminal says it has 8 colours rather than 16 (Rich and Textual read both as
+"standard"), so the app draws the same bytes in both: the 16-colour screen is checked as
+an 8-colour terminal shows it ("bright red" folded into "red"), which is the stricter
+reading, and `test_8_and_16_colour_terminals_get_the_same_look` pins that TERM=xterm and
+TERM=linux are drawn as TERM=xterm-16color is. The terminal's own colours (`default`) are
+taken as a light foreground on a dark background, as Textual's ansi-dark theme assumes.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import sys
 import pytest
 from pty_screen import Cell, Terminal, terminal_env
 
-from century_tui import storage
+from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.tui import demo
 
@@ -25,10 +28,11 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 DEPTHS = {
     "truecolor": {"TERM": "xterm-256color", "COLORTERM": "truecolor"},
     "256": {"TERM": "xterm-256color"},
-    "16": {"TERM": "xterm-16color"},
-    "8": {"TERM": "xterm"},
+    "16 and 8": {"TERM": "xterm-16color"},
 }
 MODES = [(depth, no_color) for depth in DEPTHS for no_color in (False, True)]
+LETTERS = {skin: "".join(words.letters) for skin, words in text.load_language("en").skins.items()}
+"""The cube letters in English (the terminal's language here): spice YRGB, golem YGTM."""
 
 
 def colour(name: str, *, fg: bool, eight: bool) -> str:
@@ -46,7 +50,7 @@ def unreadable(cells: list[Cell], eight: bool) -> list[Cell]:
 
 
 def check(term: Terminal, screen: str, depth: str, problems: list[str]) -> None:
-    bad = unreadable(term.cells(), eight=depth == "8")
+    bad = unreadable(term.cells(), eight=depth == "16 and 8")
     if bad:
         where = ", ".join(f"{c.char!r}@{c.x},{c.y} {c.fg}/{c.bg}" for c in bad[:8])
         problems.append(f"{screen}: {len(bad)} characters in their background's colour: {where}\n{term.text()}")
@@ -65,7 +69,7 @@ def legend_cubes(term: Terminal, letters: str) -> list[Cell]:
 def check_tiers(term: Terminal, letters: str, depth: str, no_color: bool, problems: list[str]) -> None:
     """The four tiers differ in their glyph, and (with colours) in the colour of their face."""
     cubes = legend_cubes(term, letters)
-    faces = {colour(c.bg, fg=False, eight=depth == "8") for c in cubes}
+    faces = {colour(c.bg, fg=False, eight=depth == "16 and 8") for c in cubes}
     if len({c.char for c in cubes}) != 4 or (not no_color and len(faces) != 4):
         problems.append(f"tiers alike: {cubes}")
 
@@ -98,7 +102,25 @@ def every_move(s) -> bool:
     return demo.can_upgrade(s) and demo.can_trade_twice(s) and demo.can_pay_mixed(s)
 
 
-@pytest.mark.parametrize("depth,no_color", MODES, ids=[f"{d}{'-nocolor' if n else ''}" for d, n in MODES])
+def test_8_and_16_colour_terminals_get_the_same_look(monkeypatch):
+    """TERM=xterm and a Linux console are drawn exactly as TERM=xterm-16color (the 16-colour
+    look, checked above as 8 colours show it), with or without NO_COLOR."""
+    from century_tui.tui.app import colour_system
+
+    monkeypatch.delenv("COLORTERM", raising=False)
+    looks = set()
+    for term in ("xterm-16color", "xterm", "linux"):
+        for no_color in (None, "1"):
+            monkeypatch.setenv("TERM", term)
+            if no_color:
+                monkeypatch.setenv("NO_COLOR", no_color)
+            else:
+                monkeypatch.delenv("NO_COLOR", raising=False)
+            looks.add(colour_system())
+    assert looks == {"standard"}
+
+
+@pytest.mark.parametrize("depth,no_color", MODES, ids=[f"{d.replace(' ', '-')}{'-nocolor' if n else ''}" for d, n in MODES])
 def test_a_game_is_readable_in_every_colour_mode(depth, no_color, saved, century_home):
     """Pass screen, board in both skins, the upgrade, trade and acquire modals, help, the
     too-small notice and the new-game screen in one window; then the discard modal, and the
@@ -114,7 +136,7 @@ def test_a_game_is_readable_in_every_colour_mode(depth, no_color, saved, century
         term.press("enter")
         term.until(term.shows("'s hand", "Round"))
         check(term, "board", depth, problems)
-        check_tiers(term, "YRGB", depth, no_color, problems)
+        check_tiers(term, LETTERS["spice"], depth, no_color, problems)
         for keys, title in ((("h", upgrade, "enter"), "Upgrade:"), (("h", trade, "enter"), "Trade "),
                             (("m", "4", "enter"), "Acquire from slot 4")):
             term.press(*keys)
@@ -125,7 +147,7 @@ def test_a_game_is_readable_in_every_colour_mode(depth, no_color, saved, century
         term.press("s")
         term.until(term.shows("Golem"))
         check(term, "board (golem)", depth, problems)
-        check_tiers(term, "YGBP", depth, no_color, problems)
+        check_tiers(term, LETTERS["golem"], depth, no_color, problems)
         term.press("f1")
         term.until(term.shows("The rules in short"))
         check(term, "help", depth, problems)
