@@ -532,7 +532,8 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 
 def _words_for(argv: Sequence[str]) -> None:
-    """Messages in the player's language from the start: --lang, the saved one, LANG..."""
+    """Messages in the player's language from the start: --lang, the saved one, LANG...;
+    cubes in the saved cube code (`century cards` reads like the board)."""
     from century_tui import storage, text
 
     asked = None
@@ -541,7 +542,9 @@ def _words_for(argv: Sequence[str]) -> None:
             asked = argv[i + 1]
         elif arg.startswith("--lang="):
             asked = arg.partition("=")[2]
-    text.set_language(text.resolve_language(asked, storage.load_settings()[0].language))
+    settings = storage.load_settings()[0]
+    text.set_language(text.resolve_language(asked, settings.language))
+    text.set_cube_code(settings.cube_code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -159,6 +159,8 @@ class Settings(BaseModel):
     language: str | None = None
     seats: list[SeatChoice] = Field(default_factory=list, max_length=MAX_PLAYERS)
     """The last game's seats, offered again on the new-game form."""
+    cube_code: Literal["letters", "digits", "shapes"] = "letters"
+    """How a cube reads: its colour's letter, or its tier as a digit or a shape (text.CUBE_CODES)."""
 
 
 @dataclass(frozen=True)

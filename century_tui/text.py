@@ -53,7 +53,13 @@ class SkinWords(BaseModel):
     name: str
     title: str
     tiers: tuple[str, str, str, str]
+    """Each tier's colour, as this language's edition names it."""
+    tiers_short: tuple[str, str, str, str]
+    """The same, written short as a player would ("yel", "turq."), for a tight legend."""
     letters: tuple[str, str, str, str]
+    """Each tier's cube in the "letters" cube code: the colour's initial."""
+    goods: tuple[str, str, str, str]
+    """What each tier's cube stands for: turmeric, saffron... or the crystal of that colour."""
     upper_coin: str
     lower_coin: str
     upper_coins: str
@@ -315,7 +321,15 @@ def resolve_language(cli: str | None = None, setting: str | None = None, environ
 
 
 # ------------------------------------------------------------- module state
-_state = {"language": DEFAULT_LANGUAGE, "skin": DEFAULT_SKIN}
+CUBE_CODES = ("letters", "digits", "shapes")
+"""How a cube reads: its colour's letter in this language and skin (the default), or the
+same glyph per tier in every skin and language: its tier 1–4, or a shape."""
+_DIGITS = ("1", "2", "3", "4")
+_SHAPES = ("▲", "■", "◆", "★")
+"""One shape per tier, told apart without colour and from the coins (● ○): a triangle, a
+square, a diamond, a star, each worth more than the last."""
+
+_state = {"language": DEFAULT_LANGUAGE, "skin": DEFAULT_SKIN, "cube_code": CUBE_CODES[0]}
 
 
 def set_language(code: str) -> None:
@@ -327,6 +341,26 @@ def set_skin(name: str) -> None:
     if name not in SKINS:
         raise ValueError(f"unknown skin {name!r}")
     _state["skin"] = name
+
+
+def set_cube_code(code: str) -> None:
+    if code not in CUBE_CODES:
+        raise ValueError(f"unknown cube code {code!r}")
+    _state["cube_code"] = code
+
+
+def cube_code() -> str:
+    return _state["cube_code"]
+
+
+def cube_glyphs() -> tuple[str, str, str, str]:
+    """What each tier's cube shows in the current cube code, cheapest first."""
+    code = _state["cube_code"]
+    if code == "digits":
+        return _DIGITS
+    if code == "shapes":
+        return _SHAPES
+    return words().letters
 
 
 def language() -> str:
@@ -525,12 +559,18 @@ def tier_name(tier: int) -> str:
 
 
 def tier_letter(tier: int) -> str:
-    return words().letters[tier]
+    """The glyph of a tier's cube in the current cube code: Y, 1 or ▲."""
+    return cube_glyphs()[tier]
+
+
+def good_name(tier: int) -> str:
+    return words().goods[tier]
 
 
 def cube_letters(cubes: tuple[int, int, int, int]) -> str:
-    """'YYRG' for (2, 1, 1, 0); the 'none' word for no cubes."""
-    letters = words().letters
+    """'YYRG' for (2, 1, 1, 0) ('1123', '▲▲■◆' in the other cube codes); the 'none' word
+    for no cubes."""
+    letters = cube_glyphs()
     text = "".join(letters[tier] * n for tier, n in enumerate(cubes))
     return text or t("cubes.none")
 

@@ -4,11 +4,14 @@ command palette (whose own words, and Textual's system commands, come from t() t
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import signal
 from pathlib import Path
 from typing import Iterable
 
+from rich.console import Console
+from textual import constants
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -22,6 +25,15 @@ from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands
 from century_tui.tui.keys import Localized
+
+
+def colour_system() -> str | None:
+    """The colours the terminal takes, found the way Textual's console will find them:
+    TEXTUAL_COLOR_SYSTEM, else Rich's reading of COLORTERM and TERM ("truecolor",
+    "256", "standard" for 16 or 8 colours; NO_COLOR does not change it)."""
+    probe = Console(color_system=constants.COLOR_SYSTEM, force_terminal=True, file=io.StringIO(),
+                    legacy_windows=False)
+    return probe.color_system
 
 
 class CenturyApp(Localized, App[None]):
@@ -44,6 +56,8 @@ class CenturyApp(Localized, App[None]):
     """Show the pass screen between two people (remembered)."""
     language: reactive[str] = reactive(text.DEFAULT_LANGUAGE, init=False)
     """The language every word is shown in; switching it redraws every screen and is remembered."""
+    cube_code: reactive[str] = reactive(text.CUBE_CODES[0], init=False)
+    """How cubes read (text.CUBE_CODES): switching it redraws every screen and is remembered."""
 
     def __init__(
         self,
@@ -65,7 +79,15 @@ class CenturyApp(Localized, App[None]):
         """`language` is `--lang`; without it the saved setting, then (only when the settings
         come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
         `save_lock` is the hold a caller took on `save_path` (`century resume`)."""
-        super().__init__()
+        self.sixteen_colours = colour_system() in ("standard", "windows")
+        """A terminal of 16 (or 8) colours: the cubes and the theme use the terminal's own
+        colours (the skins' ANSI names, Textual's ansi-dark theme), never shades of RGB."""
+        # Decided before Textual's constructor: it picks the NO_COLOR filter from the theme's
+        # kind there, and a greyscale filter turns the terminal's own colours into black on black.
+        super().__init__(ansi_color=True if self.sixteen_colours else None)
+        if self.sixteen_colours:
+            self.theme = "ansi-dark"
+        render.set_ansi(self.sixteen_colours)
         notice = None
         environ = None
         if settings is None:
@@ -84,7 +106,9 @@ class CenturyApp(Localized, App[None]):
         self.localize_bindings()
         self.set_reactive(CenturyApp.skin, skin if skin in SKINS else settings.skin)
         self.set_reactive(CenturyApp.handoff, settings.handoff)
+        self.set_reactive(CenturyApp.cube_code, settings.cube_code)
         text.set_skin(self.skin)
+        text.set_cube_code(self.cube_code)
         self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
         self.bot_budget_ms = settings.bot_budget_ms if bot_budget_ms is None else bot_budget_ms
         self.autosave_games = autosave
@@ -161,11 +185,6 @@ class CenturyApp(Localized, App[None]):
 
     def on_mount(self) -> None:
         self.catch_hangup()
-        sixteen = self.console.color_system in ("standard", "windows")
-        render.set_ansi(sixteen)
-        if sixteen:  # let the terminal's own 16 colours through (cubes use the skins' ANSI names)
-            self.ansi_color = True
-            self.theme = "ansi-dark"
         self.set_class(self.skin == "golem", "-golem")
         self.set_class(self.skin == "spice", "-spice")
         self.set_class(render.wide_letters(), "-wide-letters")
@@ -250,8 +269,15 @@ class CenturyApp(Localized, App[None]):
         self.remember()
         self.notify(t("notify.language", language=text.language_name(code)), timeout=2)
 
+    def watch_cube_code(self, code: str) -> None:
+        text.set_cube_code(code)
+        self.settings.cube_code = code  # type: ignore[assignment]
+        self.redraw_words()
+        self.remember()
+        self.notify(t("notify.cube_code", code=t(f"cube_code.{code}")), timeout=2)
+
     def redraw_words(self) -> None:
-        """The skin or the language changed: every node of every open screen with a
+        """The skin, the language or the cube code changed: every node of every open screen with a
         `skin_changed` hook draws itself again (the log from its entries), keys included."""
         self.set_class(render.wide_letters(), "-wide-letters")
         self.title = t("app.title")

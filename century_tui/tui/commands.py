@@ -1,4 +1,5 @@
-"""The command palette (Ctrl+P): skin, language, pass screen on/off, bot speed, help, new game."""
+"""The command palette (Ctrl+P): skin, language, pass screen on/off, cubes as letters, digits
+or shapes, bot speed, help, new game."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from century_tui.skins import SKINS
 from century_tui.storage import BOT_SPEEDS
-from century_tui.text import language_name, languages, t, words
+from century_tui.text import CUBE_CODES, language_name, languages, t, words
 
 
 class CenturyCommands(Provider):
@@ -30,6 +31,9 @@ class CenturyCommands(Provider):
                 name = language_name(code)  # each language named in itself: Français, 日本語
                 out.append((t("cmd.language", language=name), t("cmd.language_help", language=name),
                             partial(setattr, app, "language", code)))
+        for code in CUBE_CODES:
+            if code != getattr(app, "cube_code", None):
+                out.append((t(f"cmd.cubes_{code}"), t(f"cmd.cubes_{code}_help"), partial(setattr, app, "cube_code", code)))
         for speed, delay in BOT_SPEEDS.items():
             if delay != getattr(app, "bot_delay_ms", None):
                 name = t(f"speed.{speed}")

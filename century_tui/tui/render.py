@@ -1,6 +1,7 @@
 """Styled text for the board: cubes, coins, cards and `rt()` (a coloured `t()`).
 
-Every cube is its letter (from the language file) on the tier's colour (from the skin
+Every cube is its glyph (`text.cube_glyphs()`: the colour's letter from the language file,
+or in the other cube codes the tier's digit or shape) on the tier's colour (from the skin
 file), so it reads under NO_COLOR, in 16 colours and to a colour-blind eye. The words
 still come from `century_tui.text`; this module only adds the colours.
 
@@ -65,17 +66,21 @@ def cube(tier: int) -> Text:
 
 
 def wide_letters() -> bool:
-    """Do the cube letters of the current language and skin take two cells (黄赤緑茶)?"""
-    return any(cell_len(x) > 1 for x in text.words().letters)
+    """Do the cubes of the current language, skin and cube code take two cells (黄赤緑茶)?"""
+    return any(cell_len(x) > 1 for x in text.cube_glyphs())
 
 
 def counted(counts: Cubes) -> Text:
-    """The short form of some cubes: each colour once with its count, 'Y5G3' (黄5緑3)."""
+    """The short form of some cubes: each colour once with its count, 'Y5G3' (黄5緑3);
+    with digits for cubes, '1×5 3×3', so that a count never reads as a tier."""
     out = Text()
-    letters = text.words().letters
+    letters = text.cube_glyphs()
+    digits = text.cube_code() == "digits"
     for tier, n in enumerate(counts):
         if n:
-            out.append(letters[tier] + (str(n) if n > 1 else ""), tier_style(tier))
+            if digits and out:
+                out.append(" ")
+            out.append(letters[tier] + (("×" if digits else "") + str(n) if n > 1 else ""), tier_style(tier))
     return out if out else cubes(counts)
 
 
@@ -92,7 +97,7 @@ def cubes(counts: Cubes, slots: int = 0, empty: str = "", gap: bool = False, fit
             return short if short.cell_len < full.cell_len else full
         return full
     out = Text()
-    letters = text.words().letters
+    letters = text.cube_glyphs()
     for tier, n in enumerate(counts):
         if n:
             if gap and out:

@@ -297,7 +297,7 @@ def test_skin_switch_live_and_remembered():
         assert "Brown" in screen.status.render().plain
         await pilot.press("s")
         assert app.skin == "golem" and text.skin() == "golem" and app.has_class("-golem")
-        assert "Pink" in screen.status.render().plain
+        assert "Magenta" in screen.status.render().plain
         assert storage.load_settings()[0].skin == "golem"
         await palette(pilot, "spice road")
         assert app.skin == "spice"

@@ -88,9 +88,9 @@ def test_skin_words_and_nouns_follow_the_switch():
     assert "point card" in text.t("hint.claim", cost=(2, 0, 0, 0), coin="")
     assert text.cube_letters((2, 1, 0, 1)) == "YYRB"
     text.set_skin("golem")
-    assert text.words().letters == ("Y", "G", "B", "P")
+    assert text.words().letters == ("Y", "G", "T", "M")
     assert "golem card" in text.t("hint.claim", cost=(2, 0, 0, 0), coin="")
-    assert text.cube_letters((2, 1, 0, 1)) == "YYGP"
+    assert text.cube_letters((2, 1, 0, 1)) == "YYGM"
     assert text.t("log.coin", name="Ann", coin=text.Coin(True)) == "Ann took a copper coin."
 
 

@@ -11,17 +11,19 @@ from century_tui.tui import render
 @pytest.fixture(autouse=True)
 def century_home(tmp_path, monkeypatch):
     """Settings and saves go to a temporary folder, never the real one; true colour, no
-    NO_COLOR, spice skin and English at the start and end of every test."""
+    NO_COLOR, spice skin, English and cubes as letters at the start and end of every test."""
     home = tmp_path / "century-home"
     monkeypatch.setenv("CENTURY_HOME", str(home))
     monkeypatch.setenv("COLORTERM", "truecolor")
     monkeypatch.delenv("NO_COLOR", raising=False)
     text.set_skin("spice")
     text.set_language("en")
+    text.set_cube_code("letters")
     render.set_ansi(False)
     yield home
     text.set_skin("spice")
     text.set_language("en")
+    text.set_cube_code("letters")
     render.set_ansi(False)
 
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from century_tui.engine import Acquire, Move
 from century_tui.engine.cubes import Cubes, from_tiers
-from century_tui.text import MerchantRef, t, words
+from century_tui.text import MerchantRef, cube_code, t, words
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -54,7 +54,7 @@ class AcquireModal(MoveModal):
         return out
 
     def keys_text(self) -> str:
-        return t("modal.acquire_keys")
+        return t("modal.acquire_keys" if cube_code() == "letters" else "modal.acquire_keys_digits")
 
     def body(self) -> ComposeResult:
         for slot in range(self.index):
@@ -126,12 +126,13 @@ class AcquireModal(MoveModal):
             self.set_tier(self.at, nxt)
 
     def on_key(self, event: events.Key) -> None:
-        """A tier's letter (Y, R, G, B in the spice skin) or its number 1–4 (for letters no
-        keyboard types directly, as 黄赤緑茶) places that cube on this slot."""
+        """A tier's number 1–4 places that cube on this slot, in every cube code; so does
+        its letter (Y, R, G, B in the spice skin) while cubes show letters (keys that mean
+        a tier whatever the skin and language, and no letter a player cannot see)."""
         char = (event.character or "").upper()
         if char in ("1", "2", "3", "4"):
             tier = int(char) - 1
-        elif char and char in words().letters:
+        elif char and cube_code() == "letters" and char in words().letters:
             tier = words().letters.index(char)
         else:
             return

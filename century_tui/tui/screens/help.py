@@ -1,4 +1,5 @@
-"""Help: the rules in short and every key, reachable at any time (? or F1)."""
+"""Help: the rules in short, what each cube stands for, and every key, reachable at any
+time (? or F1)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from century_tui.text import t
+from century_tui.text import t, words
+from century_tui.tui import render
 from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
@@ -31,6 +33,16 @@ def rules(text: str) -> Group:
         bullet = next((b for b in BULLETS if line.startswith(b)), None)
         parts.append(hanging(bullet, line[len(bullet):]) if bullet else Text(line))
     return Group(*parts)
+
+
+def cubes() -> Text:
+    """Each tier's cube and the goods it is in this skin ("yellow: turmeric")."""
+    out = Text()
+    for tier, (colour, good) in enumerate(zip(words().tiers, words().goods)):
+        out.append_text(render.cube(tier))
+        out.append(" " + (good if colour in good else t("help.tier_good", tier=colour, good=good)) + "\n")
+    out.rstrip()
+    return out
 
 
 KEY_LINE = re.compile(r"(.*?\S)\s{3,}(\S.*)$")
@@ -74,6 +86,7 @@ class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
         heading = lambda key: Text(t(key), "bold underline")  # noqa: E731
         parts: list = [Text(t("help.title") + " · " + t("app.title"), "bold"), Text("")]
         parts += [heading("help.rules_title"), rules(t("help.rules", trigger=6)), Text("")]
+        parts += [heading("help.cubes_title"), cubes(), Text(t("help.cube_code")), Text("")]
         parts += [heading("help.keys_title"), keys(t("help.keys")), Text("")]
         parts += [heading("help.mouse_title"), Text(t("help.mouse")), Text("")]
         parts.append(Text(t("help.close"), "dim"))

@@ -53,8 +53,8 @@ class StatusBar(Widget):
             right.append(" " + t("board.not_saved") + " ", "bold white on red")
         if self.final and not self.over:
             right.append(" " + t("board.final_round") + " ", "bold reverse")
-        legend = self._legend()
         width = self.size.width
+        legend = self._legend(width - left.cell_len - right.cell_len - 3)
         gap = width - left.cell_len - right.cell_len - legend.cell_len - 1
         if gap >= 2:
             left.append(" " * gap)
@@ -67,19 +67,32 @@ class StatusBar(Widget):
         left.truncate(width, overflow="ellipsis")
         return left
 
-    def _legend(self) -> Text:
-        """The four tiers with their letters: a key to the colours."""
-        out = Text()
-        names = words().tiers
-        for tier, name in enumerate(names):
-            if tier:
-                out.append(" ")
-            out.append_text(render.cube(tier))
-            out.append(name[1:] if name[:1].upper() == tier_letter(tier) else " " + name, "dim")
-        return out
+    def _legend(self, room: int) -> Text:
+        """A key to the cubes in at most `room` cells: each cube with its good (turmeric...),
+        else with its colour, else with its colour written short (digits and shapes share
+        no initial with it), else the four cubes alone."""
+        keys = (legend("goods"), legend("tiers"), legend("tiers_short"))
+        return next((key for key in keys if key.cell_len <= room), legend(None))
 
     def skin_changed(self) -> None:
         self.refresh()
+
+
+def legend(names: str | None) -> Text:
+    """The four cubes, each followed by its name from the skin's words (`goods`, `tiers` or
+    `tiers_short`), in dim; a colour name that begins with the cube's letter shares it
+    ([Y]ellow)."""
+    out = Text()
+    for tier in range(4):
+        if tier:
+            out.append(" ")
+        out.append_text(render.cube(tier))
+        if names is None:
+            continue
+        name = getattr(words(), names)[tier]
+        shared = names != "goods" and name[:1].upper() == tier_letter(tier)
+        out.append(name[1:] if shared else " " + name, "dim")
+    return out
 
 
 class HintBar(Widget):

@@ -1,0 +1,155 @@
+"""A cube never changes meaning under a player (issue 13 §2): the goods are named, a cube
+code chosen in the palette (remembered) shows each tier by one glyph in every skin and
+language, and a skin's colour names agree across languages."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tui_driver import board, palette, screen_lines, settle
+
+from century_tui import storage, text
+from century_tui.engine import Acquire
+from century_tui.storage import Settings
+from century_tui.skins import SKINS
+from century_tui.tui import demo, render
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.modals import AcquireModal
+from century_tui.tui.screens.help import HelpScreen
+from century_tui.tui.widgets.log import GameLog
+
+GOODS = {"en": ("turmeric", "saffron", "cardamom", "cinnamon"), "fr": ("curcuma", "safran", "cardamome", "cannelle"),
+         "es": ("cúrcuma", "azafrán", "cardamomo", "canela"), "pt": ("cúrcuma", "açafrão", "cardamomo", "canela"),
+         "ja": ("ターメリック", "サフラン", "カルダモン", "シナモン")}
+
+
+@pytest.mark.parametrize("code", ["digits", "shapes"])
+def test_a_tier_keeps_one_glyph_in_every_skin_and_language(code):
+    text.set_cube_code(code)
+    seen = set()
+    for language in text.languages():
+        text.set_language(language)
+        for skin in SKINS:
+            text.set_skin(skin)
+            seen.add(text.cube_glyphs())
+            assert text.cube_letters((1, 1, 1, 1)) == "".join(text.cube_glyphs())
+            assert render.cubes((2, 0, 0, 1)).plain == text.tier_letter(0) * 2 + text.tier_letter(3)
+    assert len(seen) == 1 and len(set(next(iter(seen)))) == 4
+
+
+def test_a_skin_s_colours_are_the_same_colours_in_every_language():
+    """Golem's four crystals: English blue/pink against Spanish turquesa/rosa and Portuguese
+    turquesa/magenta said different things; now each tier has one letter in every language
+    written in Latin letters, where the colour names share an initial."""
+    latin = [c for c in text.languages() if c != "ja"]
+    for tier, initial in ((2, "T"), (3, "M")):
+        assert {text.load_language(c).skins["golem"].letters[tier] for c in latin} == {initial}
+    assert {text.load_language(c).skins["golem"].tiers[3] for c in latin} == {"magenta"}
+
+
+def run(game, body, size=(120, 40), settings=None):
+    async def go():
+        app = CenturyApp(game, settings=settings or Settings(bot_delay_ms=0, handoff=False))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await body(app, pilot, board(app))
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("language", sorted(GOODS))
+def test_the_legend_and_help_name_the_goods(language):
+    text.set_language(language)
+
+    async def body(app, pilot, screen):
+        status = screen.status.render().plain
+        assert all(good in status for good in GOODS[language]), status
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        for skin in ("spice", "golem"):
+            app.skin = skin
+            await settle(pilot)
+            shown = "\n".join(screen_lines(app))
+            assert all(good in shown for good in text.words().goods), shown
+
+    run(demo.new_game(), body, settings=Settings(bot_delay_ms=0, handoff=False, language=language))
+
+
+def test_the_cube_code_from_the_palette_reaches_the_board_and_log_and_is_remembered():
+    """Digits: the board, the legend and the log read 1–4, and a skin switch no longer
+    rewrites the log; the choice is saved and the next window opens with it."""
+    game = demo.midgame()
+
+    async def body(app, pilot, screen):
+        await palette(pilot, "as digits")
+        assert app.cube_code == "digits"
+        lines = "\n".join(screen_lines(app))
+        caravan = render.cubes(screen.game.state.current.cubes).plain
+        assert caravan.strip("1234") == "" and caravan in lines
+        log = screen.query_one(GameLog)
+
+        def trades() -> list[str]:
+            """The merchant cards taken, as the log shows them: ["4→1113", ...]."""
+            lines = [log._line(e).plain for e in log.entries]
+            took = [line.split(" took ")[1].split(" ")[0] for line in lines if " took " in line]
+            return [effect for effect in took if "→" in effect]
+
+        before = trades()
+        assert before and all(c in "1234→" for effect in before for c in effect), before
+        app.skin = "golem"
+        await settle(pilot)
+        assert trades() == before  # a skin switch rewrites no cube
+
+    run(game, body, settings=None)
+    assert storage.load_settings()[0].cube_code == "digits"
+
+    async def again(app, pilot, screen):
+        assert app.cube_code == "digits" and text.tier_letter(3) == "4"
+        await palette(pilot, "as shapes")
+        assert text.cube_letters((0, 0, 0, 1)) == "★"
+
+    run(demo.new_game(), again, settings=storage.load_settings()[0])
+
+
+def test_the_acquire_modal_takes_the_tier_s_digit_and_a_letter_only_while_letters_show():
+    game = demo.advance_until(demo.new_game(seed=4), demo.can_pay_mixed)
+    cubes = game.state.current.cubes
+    top = max(t for t in range(4) if cubes[t])
+    letter = text.words().letters[top].lower()
+    low = min(t for t in range(4) if cubes[t])
+
+    async def body(app, pilot, screen):
+        app.cube_code = "digits"
+        await settle(pilot)
+        await pilot.press("m", "4", "enter")
+        modal = app.screen
+        assert isinstance(modal, AcquireModal)
+        first = modal.payment[0]
+        await pilot.press(letter)  # a letter the board no longer shows means nothing
+        assert modal.payment[0] == first and modal.at == 0
+        assert "letter" not in modal.keys_text()
+        await pilot.press(str(top + 1))
+        assert modal.payment[0] == top and modal.at == 1
+        await pilot.press("up", str(low + 1))
+        want = tuple(modal.payment)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.game.moves[-1] == Acquire(3, want) and want[0] == low
+
+    run(game, body, size=(80, 24))
+
+
+@pytest.mark.parametrize("skin", SKINS)
+def test_at_80_columns_the_legend_still_says_which_shape_is_which_colour(skin):
+    """Digits and shapes share no initial with the colour: the legend keeps each colour's
+    name, written short, rather than four bare glyphs."""
+    text.set_skin(skin)
+
+    async def body(app, pilot, screen):
+        status = screen.status.render().plain
+        for tier, colour in enumerate(text.words().tiers):
+            assert f"{text.tier_letter(tier)} {colour[:2]}" in status, status
+
+    run(demo.midgame(), body, size=(80, 24), settings=Settings(skin=skin, bot_delay_ms=0, handoff=False, cube_code="shapes"))
