@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from baseline_hard import BaselineHardBot  # noqa: E402
 
 from century_tui.bots import HardBot, make_bot  # noqa: E402
+from century_tui.bots.hard import Weights  # noqa: E402
 from century_tui.engine import ACQUIRE, CLAIM, DISCARD, SPICE, TRADE, UPGRADE, State  # noqa: E402
 
 ROUND_CAP = 400
@@ -52,13 +54,25 @@ TEMPO_MATCHES = (
 SEARCHERS = ("hard", "baseline")
 
 
+def weights_from_env() -> dict:
+    """Weight overrides for the hard bot while tuning: CENTURY_HARD_WEIGHTS='discount=0.9,...'."""
+    raw = os.environ.get("CENTURY_HARD_WEIGHTS", "")
+    return {k: float(v) for k, v in (kv.split("=") for kv in raw.split(",") if kv)}
+
+
 def build(name: str, seed: int, budget: int | None, nodes: int | None):
     """A bot by name; 'baseline' is the frozen hard bot. `nodes` caps the search bots."""
     if name in SEARCHERS:
-        cls = HardBot if name == "hard" else BaselineHardBot
+        if name == "hard":
+            kw: dict = {"weights": Weights(**weights_from_env())}
+            if os.environ.get("CENTURY_HARD_SCHEDULE"):  # e.g. '8x4,16x5'
+                kw["schedule"] = tuple(tuple(map(int, bd.split("x"))) for bd in os.environ["CENTURY_HARD_SCHEDULE"].split(","))
+            if nodes is not None:
+                return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
+            return HardBot(seed, budget_ms=budget, **kw)
         if nodes is not None:
-            return cls(seed, budget_ms=600_000, max_nodes=nodes)
-        return cls(seed, budget_ms=budget)
+            return BaselineHardBot(seed, budget_ms=600_000, max_nodes=nodes)
+        return BaselineHardBot(seed, budget_ms=budget)
     return make_bot(name, seed=seed)
 
 

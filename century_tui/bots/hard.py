@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from century_tui.engine import Move, State
-from century_tui.engine.cubes import Cubes
+from century_tui.engine.cubes import Cubes, covers
 from century_tui.engine.state import cards_of, trigger_cards
 
 from .heuristics import (
@@ -33,31 +33,29 @@ from .heuristics import (
     POINTS,
     RATES,
     best_claim,
-    candidate_moves,
     claim_value,
     deficit,
     discard_move,
+    search_moves,
     value,
 )
 
 DEFAULT_BUDGET_MS = 1000
-NODES_PER_MS = 6
-"""Search nodes per millisecond of budget: about half what this code manages on one
-core of the reference machine, so the deterministic node limit ends the search first."""
 CLOCK_SHARE = 0.75
 """Share of the budget the search may use: the rest covers garbage collection and a busy CPU."""
 CLOCK_MARGIN_MS = 30
 """Time always left over, for small budgets: a collection or a preempted thread costs about
 as much at 100 ms as at 1000 ms."""
-BEAM = 48
-"""Positions kept at each depth (48 won 70 of 100 games against 24 at depth 4)."""
-DEPTH = 6
-"""Own turns searched: about a play-play-rest-play-claim cycle and a half."""
+SCHEDULE = ((48, 6), (96, 7), (192, 8), (384, 9), (768, 10), (1536, 12))
+"""(beam, depth) of the successive searches, each wider and deeper than the last, until
+the budget is spent. Each search deepens one own turn at a time; the bot plays the move
+of the deepest level any search finished (the wider search on a tie). Wide first: at a
+few hundred nodes, 48 positions three turns deep beat 8 positions four turns deep."""
 
 
 @dataclass(frozen=True)
 class Weights:
-    """Evaluation weights, tuned by games against the medium bot and older versions."""
+    """Evaluation weights, tuned by games against the frozen baseline and the medium bot."""
 
     matched: float = 0.9
     """Worth per tier point of cubes that pay part of the best target card."""
@@ -65,25 +63,29 @@ class Weights:
     """Worth per tier point of the other cubes: they still need trades or a fitting card."""
     target: float = 0.3
     """Share of the best target's surplus (its worth less steps missing) counted now."""
+    discount: float = 0.93
+    """Worth of a point one own turn later: claims now beat the same claims later."""
     engine: float = 0.5
     """Share of the merchant cards' production per play counted, early in the game."""
     engine_decay: float = 0.8
     """Each further merchant card counts this much less: a long hand cycles slowly."""
+    payback: float = 10.0
+    """Own turns left below which cards count less and less: a card bought near the end
+    is not played often enough to pay for the turn it cost."""
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
-    turns_per_claim: float = 4.0
+    pace: float = 4.0
+    """Own turns a claim takes in a well-played game."""
     patience: int = 35
     """Own turns after which the bot plays as if the end were near, so no game stalls."""
 
 
 WIN_BONUS = 1000.0
-WIN_DELAY = 20.0
-"""A win found one own turn later counts this much less. Without it a winning bot that
-sees a bigger win next turn (its model opponents only claim) puts it off for ever."""
 
 
 def turns_left(state: State, me: int, w: Weights) -> float:
-    """Own turns the game probably has left: the leader's missing cards times a claim's pace.
+    """Own turns the game probably has left: the leader's missing cards times a claim's pace,
+    one card fewer when the leader can pay for a row card now.
 
     Past `patience` turns the estimate shrinks to zero: cubes and cards then count only
     for their score, which makes claiming the best move and ends stalled games.
@@ -91,15 +93,32 @@ def turns_left(state: State, me: int, w: Weights) -> float:
     if state.end_triggered is not None:
         return 0.0
     most = max(len(p.claimed) for p in state.players)
-    left = max(0.0, (trigger_cards(state.n) - most) * w.turns_per_claim - 1)
+    costs = [COST[c] for c in state.point_row]
+    if any(len(p.claimed) == most and any(covers(p.cubes, c) for c in costs) for p in state.players):
+        most += 1
+    left = max(0.0, (trigger_cards(state.n) - most) * w.pace - 1)
     late = state.players[me].turns - w.patience
     if late > 0:
         left *= max(0.0, 1 - late / 15)
     return left
 
 
+_TARGETS: dict[tuple, tuple[int, float]] = {}
+
+
 def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
-    """The row card to aim at (index, surplus): most worth for the steps still missing."""
+    """The row card to aim at (index, surplus): most worth for the steps still missing.
+    Cached by what it depends on: searches meet the same caravan and row again and again."""
+    key = (cubes, tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0, w.matched)
+    got = _TARGETS.get(key)
+    if got is None:
+        if len(_TARGETS) > 200_000:
+            _TARGETS.clear()
+        got = _TARGETS[key] = _find_target(state, cubes, w)
+    return got
+
+
+def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     best, surplus = -1, float("-inf")
     row = state.point_row
     for i in range(len(row)):
@@ -110,22 +129,26 @@ def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     return best, max(0.0, surplus)
 
 
-def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
-    """Worth of a position for seat `me`, in points.
-
-    Realised points and coins count fully. Cubes count by tier: fully when they pay
-    part of the best target card, less when spare (a caravan of ten browns facing a
-    row of red cards is not worth forty), plus a bonus for nearing a good card.
-    Merchant cards count for what they will make in the turns left (best cards
-    first, each further card less), cards in hand a little more as they need no rest.
-    Near the end, cubes count only their score. A finished game counts its true score,
-    with a large bonus for winning, the larger the sooner (`depth` own turns from now).
-    """
-    p = state.players[me]
+def realised(state: State, me: int) -> float:
+    """Points that are sure: claimed cards and coins; the whole score once the game is over."""
     if state.is_over:
-        won = state.winner() == me
-        return state.score(me).total + (WIN_BONUS - WIN_DELAY * depth if won else 0.0)
-    realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
+        return float(state.score(me).total)
+    p = state.players[me]
+    return float(sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower)
+
+
+def potential(state: State, me: int, w: Weights = Weights()) -> float:
+    """Worth, in points at the next own turn, of what seat `me` holds: cubes and cards.
+
+    Cubes count by tier: fully when they pay part of the best target card, less when
+    spare (a caravan of ten browns facing a row of red cards is not worth forty), plus
+    a share of the best target's surplus. Merchant cards count by the turns they save:
+    the production of the best cycle over the turns left, each later turn worth less.
+    Near the end, cubes count only their score and cards nothing.
+    """
+    if state.is_over:
+        return 0.0
+    p = state.players[me]
     cubes = p.cubes
     left = turns_left(state, me, w)
     late = min(1.0, left / 8.0)
@@ -140,9 +163,16 @@ def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> f
     for r in sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True):
         engine += r * k
         k *= w.engine_decay
-    engine *= w.engine * min(1.0, left / 10.0)
+    engine *= w.engine * min(1.0, left / w.payback)
     ready = w.ready * late * sum(RATES[c] for c in cards_of(p.hand))
-    return realised + cube_part + engine + ready
+    return cube_part + engine + ready
+
+
+def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
+    """Worth of a position for seat `me` with no path behind it: what is sure plus what it
+    holds (for tests and a one-look judgement; the search discounts along its lines)."""
+    won = WIN_BONUS if state.is_over and state.winner() == me else 0.0
+    return realised(state, me) + potential(state, me, w) + won
 
 
 def _opponents_move(state: State, me: int) -> None:
@@ -224,69 +254,91 @@ class HardBot:
         seed: int | None = None,
         budget_ms: int | None = None,
         max_nodes: int | None = None,
-        beam: int = BEAM,
-        depth: int = DEPTH,
+        schedule: tuple[tuple[int, int], ...] = SCHEDULE,
         weights: Weights = Weights(),
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
-        self.max_nodes = max_nodes if max_nodes is not None else max(50, self.budget_ms * NODES_PER_MS)
-        self.beam = beam
-        self.depth = depth
+        self.max_nodes = max_nodes
+        """Node cap: None searches until the clock share is spent. With a cap, the same
+        seed and position give the same move, and a search the clock stopped after N
+        nodes chose what a cap of N nodes chooses."""
+        self.schedule = schedule
         self.weights = weights
         self.nodes = 0
         """Nodes searched by the last `choose` (for tests and benchmarks)."""
+        self.reached = (0, 0)
+        """(beam, depth) of the search whose move the last `choose` played."""
 
     def choose(self, state: State) -> Move:
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
         deadline = time.perf_counter() + search_ms / 1000
         me = state.seat
         self.nodes = 0
+        self.reached = (0, 0)
         if state.phase == "discard":
             return discard_move(state)
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
-            moves = candidate_moves(state)
+            moves = search_moves(state)
             if not moves:
                 raise ValueError("no move to choose: the game is over")
             if len(moves) == 1:
                 return moves[0]
-            return moves[self._search(imagined(state, self.seed), moves, me, deadline)]
+            root = imagined(state, self.seed)
+            chosen, best = 0, (0, 0)
+            for beam, depth in self.schedule:
+                found, reached = self._search(root, moves, me, deadline, beam, depth)
+                if (reached, beam) > best:
+                    chosen, best = found, (reached, beam)
+                if reached < depth:
+                    break
+            self.reached = (best[1], best[0])
+            return moves[chosen]
 
-    def _search(self, root: State, moves: list[Move], me: int, deadline: float) -> int:
-        """Index in `moves` of the first move of the best line found."""
-        clock = time.perf_counter
+    def _out_of_work(self, deadline: float) -> bool:
+        return (self.max_nodes is not None and self.nodes >= self.max_nodes) or time.perf_counter() > deadline
+
+    def _search(self, root: State, moves: list[Move], me: int, deadline: float, beam: int, depth: int) -> tuple[int, int]:
+        """One beam search up to `depth` own turns deep: (index in `moves` of the first move
+        of the best line, the depth it finished; 0 if not even one). A line's worth is its points discounted by
+        the own turn they came on, plus the discounted potential of where it ends."""
+        w = self.weights
+        g = w.discount
+        base = realised(root, me)
         best_at_depth: list[float] = [float("-inf")] * len(moves)
-        layer: list[tuple[float, int, State]] = []
+        # a node: (worth, first move, state, discounted points so far)
+        layer: list[tuple[float, int, State, float]] = []
         seen: set = set()
         for i, m in enumerate(moves):
-            if i and clock() > deadline:
-                break
+            if self._out_of_work(deadline):
+                return max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
-            v = evaluate(s, me, self.weights, 1)
+            gained = realised(s, me) - base
+            v = self._worth(s, me, gained, 1)
             best_at_depth[i] = v
             key = _key(s, me)
             if key not in seen:
                 seen.add(key)
-                layer.append((v, i, s))
+                layer.append((v, i, s, gained))
         chosen = max(range(len(moves)), key=lambda i: (best_at_depth[i], -i))
-        for depth in range(2, self.depth + 1):
+        for d in range(2, depth + 1):
             layer.sort(key=lambda x: (-x[0], x[1]))
-            layer = layer[: self.beam]
+            layer = layer[:beam]
             scores = [float("-inf")] * len(moves)
-            nxt: list[tuple[float, int, State]] = []
+            nxt: list[tuple[float, int, State, float]] = []
             seen = set()
-            finished = True
-            for v0, i, s in layer:
+            weight = g ** (d - 1)
+            for v0, i, s, got in layer:
                 if s.is_over:
                     scores[i] = max(scores[i], v0)
-                    nxt.append((v0, i, s))
+                    nxt.append((v0, i, s, got))
                     continue
-                for m in candidate_moves(s):
-                    if self.nodes >= self.max_nodes or clock() > deadline:
-                        finished = False
-                        break
+                before = realised(s, me)
+                for m in search_moves(s):
+                    if self._out_of_work(deadline):
+                        return chosen, d - 1
                     c = s.clone()
                     _play_turn(c, m, me)
                     self.nodes += 1
@@ -294,14 +346,19 @@ class HardBot:
                     if key in seen:
                         continue
                     seen.add(key)
-                    v = evaluate(c, me, self.weights, depth)
+                    gained = got + weight * (realised(c, me) - before)
+                    v = self._worth(c, me, gained, d)
                     if v > scores[i]:
                         scores[i] = v
-                    nxt.append((v, i, c))
-                if not finished:
-                    break
-            if not finished:
-                break
+                    nxt.append((v, i, c, gained))
             chosen = max(range(len(moves)), key=lambda i: (scores[i], -i))
             layer = nxt
-        return chosen
+        return chosen, depth
+
+    def _worth(self, state: State, me: int, gained: float, depth: int) -> float:
+        """A line's worth after `depth` own turns: discounted points won on the way, the
+        discounted potential of its end, a win the larger the sooner."""
+        g = self.weights.discount ** depth
+        if state.is_over:
+            return gained + (WIN_BONUS * g if state.winner() == me else 0.0)
+        return gained + g * potential(state, me, self.weights)

@@ -28,6 +28,7 @@ from century_tui.engine import (
     TRADE,
     UPGRADE,
     Acquire,
+    Claim,
     Discard,
     State,
 )
@@ -41,7 +42,7 @@ TURN_LIMIT = 150
 def fast_bot(level: str, seed: int):
     """A bot as the tests use it: the hard one with a node limit that ends well before its clock."""
     if level == "hard":
-        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES, beam=6, depth=3)
+        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES, schedule=((6, 3),))
     return make_bot(level, seed)
 
 
@@ -150,7 +151,7 @@ def test_hard_stops_searching_when_its_clock_share_is_spent(monkeypatch):
     state = midgame(8, players=4)
     for budget_ms, search_ms in ((150, 112.5), (100, 70), (40, 20)):
         now[0] = 0.0
-        bot = HardBot(1, budget_ms=budget_ms, max_nodes=10**9, beam=500, depth=30)  # only the clock stops it
+        bot = HardBot(1, budget_ms=budget_ms)  # no node cap: only the clock stops it
         move = bot.choose(state)
         assert move in state.legal_moves(move.kind) and bot.nodes > 0
         # one look at the clock per node, plus one at the start: stops at the first look past it
@@ -289,3 +290,58 @@ def test_cycle_collection_is_back_after_overlapping_searches():
     assert gc.isenabled()
     HardBot(1, budget_ms=100).choose(midgame(8, players=2))
     assert gc.isenabled()
+
+
+# ------------------------------------------------------- tempo (issue 17)
+def _position(cubes, hand, point_row, merchant_row=None, seed=1) -> State:
+    """A two-player position with seat to move holding `cubes` and `hand` (card codes)."""
+    from century_tui.engine.cards import CODES
+
+    state = State.new(2, seed)
+    p = state.players[state.seat]
+    p.cubes = cubes
+    p.hand = sum(1 << CODES[c] for c in hand)
+    p.played = 0
+    state.point_row = [CODES[c] for c in point_row]
+    if merchant_row is not None:
+        state.merchant_row = [CODES[c] for c in merchant_row]
+    return state
+
+
+def test_hard_claims_now_rather_than_putting_it_off():
+    """It can pay for the 6 now; nothing it could do first makes the claim better, so a
+    claim put off is a turn lost (the old bot bought a card first)."""
+    state = _position((2, 2, 0, 0), ["S01", "S06", "M02"], ["P01", "P35", "P27", "P32", "P30"])
+    assert HardBot(1, 600_000, max_nodes=400).choose(state) == Claim(0)
+
+
+def test_a_clock_stopped_search_plays_what_its_node_count_gives(monkeypatch):
+    """Anytime and reproducible: stopped by the clock after N nodes, the bot plays the move
+    a cap of N nodes gives, whatever N the clock allowed."""
+    import century_tui.bots.hard as hard
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.0001
+        return now[0]
+
+    state = midgame(9, players=3)
+    for budget_ms in (100, 400):
+        monkeypatch.setattr(hard.time, "perf_counter", tick)
+        now[0] = 0.0
+        timed = HardBot(3, budget_ms=budget_ms)
+        move = timed.choose(state)
+        monkeypatch.undo()
+        capped = HardBot(3, budget_ms=600_000, max_nodes=timed.nodes)
+        assert capped.choose(state) == move
+        assert capped.nodes == timed.nodes
+
+
+def test_hard_searches_wider_and_deeper_with_more_nodes():
+    state = midgame(10)
+    small, large = HardBot(1, 600_000, max_nodes=300), HardBot(1, 600_000, max_nodes=6000)
+    small.choose(state)
+    large.choose(state)
+    assert small.reached < large.reached
+    assert large.reached >= (48, 6)
