@@ -1,17 +1,20 @@
-"""The hard bot: a beam search over its own next turns, on an imagined deck order.
+"""The hard bot: beam searches over its own next turns, on an imagined deck order.
 
-Century is mostly a race of engines, so the bot plans its own turns (play, rest,
-acquire, claim) several turns deep, and lets each opponent claim the best card it
-can already pay for in between, so it sees cards it is about to lose. It searches a
-determinized copy of the game: both face-down decks are shuffled from its own seed,
-so it never knows the real order. Leaves are scored by `evaluate`.
+Century is a race, so the bot plans its own turns (play, rest, acquire, claim) several
+turns deep, and lets each opponent claim the best card it can already pay for in
+between, so it sees the cards it is about to lose and an end an opponent can trigger.
+It searches a determinized copy of the game: both face-down decks are shuffled from
+its own seed, so it never knows the real order.
 
-Strong players' habits come from the move pruning (trades repeated to the maximum,
-cheapest acquire payments, one overflow discard) and the evaluation (productive
-merchant cards are worth most early, cubes count by tier and fit with the row).
+Tempo: a line's points count less the later they come (`Weights.discount` per own
+turn), so a claim now beats the same claim put off; the game's end is foreseen from the
+leader's cards (`turns_left`), and merchant cards count less as it nears, so the bot
+stops buying cards it would not play often enough. Trade repetitions are the search's
+choice: the most that fit without a discard, the most, or a count that pays a card.
 
-Work is limited twice: a node count (deterministic, so a seed gives one move) and a
-wall-clock budget it never exceeds (the node count is set to finish well inside it).
+Anytime: ever wider and deeper searches run until the budget's clock share is spent
+(`SCHEDULE`); the deepest finished level decides. A node cap makes it reproducible:
+the same seed, position and node count give the same move.
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ class Weights:
     """Share of the merchant cards' production per play counted, early in the game."""
     engine_decay: float = 0.8
     """Each further merchant card counts this much less: a long hand cycles slowly."""
+    reach: float = 0.3
+    """Near the end, worth lost per upgrade step missing to the nearest point card."""
     payback: float = 10.0
     """Own turns left below which cards count less and less: a card bought near the end
     is not played often enough to pay for the turn it cost."""
@@ -103,11 +108,12 @@ def turns_left(state: State, me: int, w: Weights) -> float:
     return left
 
 
-_TARGETS: dict[tuple, tuple[int, float]] = {}
+_TARGETS: dict[tuple, tuple[int, float, int]] = {}
 
 
-def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
-    """The row card to aim at (index, surplus): most worth for the steps still missing.
+def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
+    """The row card to aim at (index, surplus): most worth for the steps still missing;
+    and the steps missing to the nearest card.
     Cached by what it depends on: searches meet the same caravan and row again and again."""
     key = (cubes, tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0, w.matched)
     got = _TARGETS.get(key)
@@ -118,15 +124,18 @@ def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     return got
 
 
-def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
-    best, surplus = -1, float("-inf")
+def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
+    best, surplus, nearest = -1, float("-inf"), 0
     row = state.point_row
     for i in range(len(row)):
         cost = COST[row[i]]
-        worth = claim_value(state, i) - value(cost) * w.matched - deficit(cubes, cost)
+        steps = deficit(cubes, cost)
+        worth = claim_value(state, i) - value(cost) * w.matched - steps
         if worth > surplus:
             best, surplus = i, worth
-    return best, max(0.0, surplus)
+        if i == 0 or steps < nearest:
+            nearest = steps
+    return best, max(0.0, surplus), nearest
 
 
 def realised(state: State, me: int) -> float:
@@ -138,13 +147,14 @@ def realised(state: State, me: int) -> float:
 
 
 def potential(state: State, me: int, w: Weights = Weights()) -> float:
-    """Worth, in points at the next own turn, of what seat `me` holds: cubes and cards.
+    """Worth, in points, of what seat `me` holds: cubes and merchant cards.
 
     Cubes count by tier: fully when they pay part of the best target card, less when
     spare (a caravan of ten browns facing a row of red cards is not worth forty), plus
-    a share of the best target's surplus. Merchant cards count by the turns they save:
-    the production of the best cycle over the turns left, each later turn worth less.
-    Near the end, cubes count only their score and cards nothing.
+    a share of the best target's surplus. Merchant cards count for what they make per
+    play (best cards first, each further card less), scaled down over the last
+    `payback` turns; cards in hand a little more, as they need no rest. Near the end,
+    cubes count only their score and cards nothing.
     """
     if state.is_over:
         return 0.0
@@ -152,18 +162,20 @@ def potential(state: State, me: int, w: Weights = Weights()) -> float:
     cubes = p.cubes
     left = turns_left(state, me, w)
     late = min(1.0, left / 8.0)
-    target, surplus = _target(state, cubes, w)
+    target, surplus, nearest = _target(state, cubes, w)
     matched = 0
     if target >= 0:
         cost = COST[state.point_row[target]]
         matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
     planned = w.matched * matched + w.spare * (value(cubes) - matched) + w.target * surplus
-    cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3])
+    # Near the end cubes count for their score, and a little for nearing a card: else
+    # players holding browns nobody can spend would wait for ever.
+    cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3] - w.reach * nearest)
     engine, k = 0.0, 1.0
     for r in sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True):
         engine += r * k
         k *= w.engine_decay
-    engine *= w.engine * min(1.0, left / w.payback)
+    engine *= w.engine * min(1.0, left / w.payback) ** 2  # fewer turns left, and fewer plays in each
     ready = w.ready * late * sum(RATES[c] for c in cards_of(p.hand))
     return cube_part + engine + ready
 

@@ -304,7 +304,9 @@ def search_moves(state: State) -> list[Move]:
             if other != m.payment:
                 out.append(Acquire(m.index, other))
     out += search_trades(state)
-    return out
+    # Acquires last: when nothing is gained either way, a tie goes to a move that
+    # does not add a card the bot will never play.
+    return [m for m in out if m.kind != ACQUIRE] + [m for m in out if m.kind == ACQUIRE]
 
 
 def candidate_moves(state: State) -> list[Move]:
