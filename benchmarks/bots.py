@@ -19,6 +19,9 @@ Issue 17's targets (suite "tempo"): the hard bot beats the frozen baseline
 acquired cards unplayed and discards at most 0.5 times per player per game; with 3 and 4
 players it beats medium bots in 60 % of games; a move's p99 time is within budget + 30 ms.
 Intervals are 95 %: Wilson for win rates, mean ± 1.96 standard errors for averages.
+
+While tuning, CENTURY_HARD_WEIGHTS='discount=0.9,reach=0.5' overrides the hard bot's
+`Weights` and CENTURY_HARD_SCHEDULE='48x6,96x7' its search schedule (beam x depth).
 """
 
 from __future__ import annotations

@@ -1,20 +1,19 @@
 """The hard bot: beam searches over its own next turns, on an imagined deck order.
 
-Century is a race, so the bot plans its own turns (play, rest, acquire, claim) several
-turns deep, and lets each opponent claim the best card it can already pay for in
-between, so it sees the cards it is about to lose and an end an opponent can trigger.
-It searches a determinized copy of the game: both face-down decks are shuffled from
-its own seed, so it never knows the real order.
+Century is mostly a race of engines, so the bot plans its own turns (play, rest,
+acquire, claim) several turns deep, and lets each opponent claim the best card it
+can already pay for in between, so it sees cards it is about to lose. It searches a
+determinized copy of the game: both face-down decks are shuffled from its own seed,
+so it never knows the real order. Leaves are scored by `evaluate`.
 
-Tempo: a line's points count less the later they come (`Weights.discount` per own
-turn), so a claim now beats the same claim put off; the game's end is foreseen from the
-leader's cards (`turns_left`), and merchant cards count less as it nears, so the bot
-stops buying cards it would not play often enough. Trade repetitions are the search's
-choice: the most that fit without a discard, the most, or a count that pays a card.
+Strong players' habits come from the move pruning (trades repeated to the maximum,
+cheapest acquire payments, one overflow discard) and the evaluation (productive
+merchant cards are worth most early, cubes count by tier and fit with the row).
 
 Anytime: ever wider and deeper searches run until the budget's clock share is spent
-(`SCHEDULE`); the deepest finished level decides. A node cap makes it reproducible:
-the same seed, position and node count give the same move.
+(`SCHEDULE`); the deepest level any of them finished decides. A node cap makes it
+reproducible: the same seed, position and node count give the same move, and a search
+the clock stopped after N nodes chose what a cap of N nodes chooses.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from century_tui.engine import Move, State
-from century_tui.engine.cubes import Cubes, covers
+from century_tui.engine.cubes import Cubes
 from century_tui.engine.state import cards_of, trigger_cards
 
 from .heuristics import (
@@ -36,10 +35,10 @@ from .heuristics import (
     POINTS,
     RATES,
     best_claim,
+    candidate_moves,
     claim_value,
     deficit,
     discard_move,
-    search_moves,
     value,
 )
 
@@ -51,14 +50,14 @@ CLOCK_MARGIN_MS = 30
 as much at 100 ms as at 1000 ms."""
 SCHEDULE = ((48, 6), (96, 7), (192, 8), (384, 9), (768, 10), (1536, 12))
 """(beam, depth) of the successive searches, each wider and deeper than the last, until
-the budget is spent. Each search deepens one own turn at a time; the bot plays the move
-of the deepest level any search finished (the wider search on a tie). Wide first: at a
-few hundred nodes, 48 positions three turns deep beat 8 positions four turns deep."""
+the budget is spent. The first is the search this bot always made (48 positions kept
+at each depth won 70 of 100 games against 24 at depth 4; six own turns are about a
+play-play-rest-play-claim cycle and a half); the others use the time it left unused."""
 
 
 @dataclass(frozen=True)
 class Weights:
-    """Evaluation weights, tuned by games against the frozen baseline and the medium bot."""
+    """Evaluation weights, tuned by games against the medium bot and older versions."""
 
     matched: float = 0.9
     """Worth per tier point of cubes that pay part of the best target card."""
@@ -66,31 +65,25 @@ class Weights:
     """Worth per tier point of the other cubes: they still need trades or a fitting card."""
     target: float = 0.3
     """Share of the best target's surplus (its worth less steps missing) counted now."""
-    discount: float = 0.93
-    """Worth of a point one own turn later: claims now beat the same claims later."""
     engine: float = 0.5
     """Share of the merchant cards' production per play counted, early in the game."""
     engine_decay: float = 0.8
     """Each further merchant card counts this much less: a long hand cycles slowly."""
-    reach: float = 0.3
-    """Near the end, worth lost per upgrade step missing to the nearest point card."""
-    payback: float = 10.0
-    """Own turns left below which cards count less and less: a card bought near the end
-    is not played often enough to pay for the turn it cost."""
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
-    pace: float = 4.0
-    """Own turns a claim takes in a well-played game."""
+    turns_per_claim: float = 4.0
     patience: int = 35
     """Own turns after which the bot plays as if the end were near, so no game stalls."""
 
 
 WIN_BONUS = 1000.0
+WIN_DELAY = 20.0
+"""A win found one own turn later counts this much less. Without it a winning bot that
+sees a bigger win next turn (its model opponents only claim) puts it off for ever."""
 
 
 def turns_left(state: State, me: int, w: Weights) -> float:
-    """Own turns the game probably has left: the leader's missing cards times a claim's pace,
-    one card fewer when the leader can pay for a row card now.
+    """Own turns the game probably has left: the leader's missing cards times a claim's pace.
 
     Past `patience` turns the estimate shrinks to zero: cubes and cards then count only
     for their score, which makes claiming the best move and ends stalled games.
@@ -98,22 +91,18 @@ def turns_left(state: State, me: int, w: Weights) -> float:
     if state.end_triggered is not None:
         return 0.0
     most = max(len(p.claimed) for p in state.players)
-    costs = [COST[c] for c in state.point_row]
-    if any(len(p.claimed) == most and any(covers(p.cubes, c) for c in costs) for p in state.players):
-        most += 1
-    left = max(0.0, (trigger_cards(state.n) - most) * w.pace - 1)
+    left = max(0.0, (trigger_cards(state.n) - most) * w.turns_per_claim - 1)
     late = state.players[me].turns - w.patience
     if late > 0:
         left *= max(0.0, 1 - late / 15)
     return left
 
 
-_TARGETS: dict[tuple, tuple[int, float, int]] = {}
+_TARGETS: dict[tuple, tuple[int, float]] = {}
 
 
-def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
-    """The row card to aim at (index, surplus): most worth for the steps still missing;
-    and the steps missing to the nearest card.
+def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
+    """The row card to aim at (index, surplus): most worth for the steps still missing.
     Cached by what it depends on: searches meet the same caravan and row again and again."""
     key = (cubes, tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0, w.matched)
     got = _TARGETS.get(key)
@@ -124,67 +113,50 @@ def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
     return got
 
 
-def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
-    best, surplus, nearest = -1, float("-inf"), 0
+def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
+    best, surplus = -1, float("-inf")
     row = state.point_row
     for i in range(len(row)):
         cost = COST[row[i]]
-        steps = deficit(cubes, cost)
-        worth = claim_value(state, i) - value(cost) * w.matched - steps
+        worth = claim_value(state, i) - value(cost) * w.matched - deficit(cubes, cost)
         if worth > surplus:
             best, surplus = i, worth
-        if i == 0 or steps < nearest:
-            nearest = steps
-    return best, max(0.0, surplus), nearest
+    return best, max(0.0, surplus)
 
 
-def realised(state: State, me: int) -> float:
-    """Points that are sure: claimed cards and coins; the whole score once the game is over."""
-    if state.is_over:
-        return float(state.score(me).total)
-    p = state.players[me]
-    return float(sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower)
+def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
+    """Worth of a position for seat `me`, in points.
 
-
-def potential(state: State, me: int, w: Weights = Weights()) -> float:
-    """Worth, in points, of what seat `me` holds: cubes and merchant cards.
-
-    Cubes count by tier: fully when they pay part of the best target card, less when
-    spare (a caravan of ten browns facing a row of red cards is not worth forty), plus
-    a share of the best target's surplus. Merchant cards count for what they make per
-    play (best cards first, each further card less), scaled down over the last
-    `payback` turns; cards in hand a little more, as they need no rest. Near the end,
-    cubes count only their score and cards nothing.
+    Realised points and coins count fully. Cubes count by tier: fully when they pay
+    part of the best target card, less when spare (a caravan of ten browns facing a
+    row of red cards is not worth forty), plus a bonus for nearing a good card.
+    Merchant cards count for what they will make in the turns left (best cards
+    first, each further card less), cards in hand a little more as they need no rest.
+    Near the end, cubes count only their score. A finished game counts its true score,
+    with a large bonus for winning, the larger the sooner (`depth` own turns from now).
     """
-    if state.is_over:
-        return 0.0
     p = state.players[me]
+    if state.is_over:
+        won = state.winner() == me
+        return state.score(me).total + (WIN_BONUS - WIN_DELAY * depth if won else 0.0)
+    realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
     cubes = p.cubes
     left = turns_left(state, me, w)
     late = min(1.0, left / 8.0)
-    target, surplus, nearest = _target(state, cubes, w)
+    target, surplus = _target(state, cubes, w)
     matched = 0
     if target >= 0:
         cost = COST[state.point_row[target]]
         matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
     planned = w.matched * matched + w.spare * (value(cubes) - matched) + w.target * surplus
-    # Near the end cubes count for their score, and a little for nearing a card: else
-    # players holding browns nobody can spend would wait for ever.
-    cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3] - w.reach * nearest)
+    cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3])
     engine, k = 0.0, 1.0
     for r in sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True):
         engine += r * k
         k *= w.engine_decay
-    engine *= w.engine * min(1.0, left / w.payback) ** 2  # fewer turns left, and fewer plays in each
+    engine *= w.engine * min(1.0, left / 10.0)
     ready = w.ready * late * sum(RATES[c] for c in cards_of(p.hand))
-    return cube_part + engine + ready
-
-
-def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
-    """Worth of a position for seat `me` with no path behind it: what is sure plus what it
-    holds (for tests and a one-look judgement; the search discounts along its lines)."""
-    won = WIN_BONUS if state.is_over and state.winner() == me else 0.0
-    return realised(state, me) + potential(state, me, w) + won
+    return realised + cube_part + engine + ready
 
 
 def _opponents_move(state: State, me: int) -> None:
@@ -272,9 +244,7 @@ class HardBot:
         self.seed = 0 if seed is None else seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.max_nodes = max_nodes
-        """Node cap: None searches until the clock share is spent. With a cap, the same
-        seed and position give the same move, and a search the clock stopped after N
-        nodes chose what a cap of N nodes chooses."""
+        """Node cap: None searches until the clock share is spent (for tests: a cap)."""
         self.schedule = schedule
         self.weights = weights
         self.nodes = 0
@@ -291,7 +261,7 @@ class HardBot:
         if state.phase == "discard":
             return discard_move(state)
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
-            moves = search_moves(state)
+            moves = candidate_moves(state)
             if not moves:
                 raise ValueError("no move to choose: the game is over")
             if len(moves) == 1:
@@ -312,14 +282,9 @@ class HardBot:
 
     def _search(self, root: State, moves: list[Move], me: int, deadline: float, beam: int, depth: int) -> tuple[int, int]:
         """One beam search up to `depth` own turns deep: (index in `moves` of the first move
-        of the best line, the depth it finished; 0 if not even one). A line's worth is its points discounted by
-        the own turn they came on, plus the discounted potential of where it ends."""
-        w = self.weights
-        g = w.discount
-        base = realised(root, me)
+        of the best line, the depth it finished, 0 if not even the first)."""
         best_at_depth: list[float] = [float("-inf")] * len(moves)
-        # a node: (worth, first move, state, discounted points so far)
-        layer: list[tuple[float, int, State, float]] = []
+        layer: list[tuple[float, int, State]] = []
         seen: set = set()
         for i, m in enumerate(moves):
             if self._out_of_work(deadline):
@@ -327,28 +292,25 @@ class HardBot:
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
-            gained = realised(s, me) - base
-            v = self._worth(s, me, gained, 1)
+            v = evaluate(s, me, self.weights, 1)
             best_at_depth[i] = v
             key = _key(s, me)
             if key not in seen:
                 seen.add(key)
-                layer.append((v, i, s, gained))
+                layer.append((v, i, s))
         chosen = max(range(len(moves)), key=lambda i: (best_at_depth[i], -i))
         for d in range(2, depth + 1):
             layer.sort(key=lambda x: (-x[0], x[1]))
             layer = layer[:beam]
             scores = [float("-inf")] * len(moves)
-            nxt: list[tuple[float, int, State, float]] = []
+            nxt: list[tuple[float, int, State]] = []
             seen = set()
-            weight = g ** (d - 1)
-            for v0, i, s, got in layer:
+            for v0, i, s in layer:
                 if s.is_over:
                     scores[i] = max(scores[i], v0)
-                    nxt.append((v0, i, s, got))
+                    nxt.append((v0, i, s))
                     continue
-                before = realised(s, me)
-                for m in search_moves(s):
+                for m in candidate_moves(s):
                     if self._out_of_work(deadline):
                         return chosen, d - 1
                     c = s.clone()
@@ -358,19 +320,10 @@ class HardBot:
                     if key in seen:
                         continue
                     seen.add(key)
-                    gained = got + weight * (realised(c, me) - before)
-                    v = self._worth(c, me, gained, d)
+                    v = evaluate(c, me, self.weights, d)
                     if v > scores[i]:
                         scores[i] = v
-                    nxt.append((v, i, c, gained))
+                    nxt.append((v, i, c))
             chosen = max(range(len(moves)), key=lambda i: (scores[i], -i))
             layer = nxt
         return chosen, depth
-
-    def _worth(self, state: State, me: int, gained: float, depth: int) -> float:
-        """A line's worth after `depth` own turns: discounted points won on the way, the
-        discounted potential of its end, a win the larger the sooner."""
-        g = self.weights.discount ** depth
-        if state.is_over:
-            return gained + (WIN_BONUS * g if state.winner() == me else 0.0)
-        return gained + g * potential(state, me, self.weights)

@@ -11,7 +11,6 @@ from typing import Sequence
 
 from century_tui.engine import (
     ACQUIRE,
-    CARAVAN_LIMIT,
     CLAIM,
     MERCHANT_CARDS,
     POINT_CARDS,
@@ -243,70 +242,6 @@ def pruned_trades(state: State) -> list[PlayTrade]:
         ok = claim_enablers(state, after)
         out += [short[i] for i in sorted(ok)]
     return out
-
-
-def spare_first_payment(cubes: Cubes, index: int, keep: Cubes) -> tuple[int, ...]:
-    """Like `cheapest_payment`, but cubes beyond `keep` (what a point card needs) go first."""
-    spare = tuple(max(0, cubes[t] - keep[t]) for t in range(4))
-    out = list(cheapest_payment(spare, index))  # type: ignore[arg-type]
-    if len(out) < index:
-        rest = tuple(cubes[t] - out.count(t) for t in range(4))
-        out += cheapest_payment(rest, index - len(out))  # type: ignore[arg-type]
-    return tuple(sorted(out))
-
-
-def search_trades(state: State) -> list[PlayTrade]:
-    """Trades for a search to weigh: per card the most repetitions that fit in the caravan
-    without a discard, and the most; plus every count that makes a claim possible."""
-    moves = state.legal_moves(TRADE)
-    if not moves:
-        return []
-    cubes = state.players[state.seat].cubes
-    held = sum(cubes)
-    most: dict[int, int] = {}
-    for m in moves:
-        most[m.card] = max(most.get(m.card, 0), m.times)
-    keep = []
-    for m in moves:
-        grow = sum(GAIN[m.card]) - sum(PAY[m.card])
-        fits = most[m.card] if grow <= 0 else min(most[m.card], max(1, (CARAVAN_LIMIT - held) // grow))
-        if m.times in (fits, most[m.card]):
-            keep.append(m)
-    short = [m for m in moves if m not in keep]
-    if short:
-        after = []
-        for m in short:
-            pay, gain, k = PAY[m.card], GAIN[m.card], m.times
-            after.append(tuple(cubes[t] + (gain[t] - pay[t]) * k for t in range(4)))
-        ok = claim_enablers(state, after)
-        keep += [short[i] for i in sorted(ok)]
-    return keep
-
-
-def search_moves(state: State) -> list[Move]:
-    """The hard bot's candidates: `candidate_moves`, but trades by `search_trades` (the
-    search decides how many repetitions pay, instead of always the most), and a second
-    payment for an acquire that spares the cubes the nearest point card needs."""
-    if state.phase == "discard":
-        return [discard_move(state)]
-    out: list[Move] = []
-    keep = None
-    for m in candidate_moves(state):
-        if m.kind == TRADE:
-            continue
-        out.append(m)
-        if m.kind == ACQUIRE and m.index:
-            cubes = state.players[state.seat].cubes
-            if keep is None:
-                near = nearest_card(state, cubes)
-                keep = needed_cubes(cubes, COST[state.point_row[near]]) if near is not None else (0, 0, 0, 0)
-            other = spare_first_payment(cubes, m.index, keep)
-            if other != m.payment:
-                out.append(Acquire(m.index, other))
-    out += search_trades(state)
-    # Acquires last: when nothing is gained either way, a tie goes to a move that
-    # does not add a card the bot will never play.
-    return [m for m in out if m.kind != ACQUIRE] + [m for m in out if m.kind == ACQUIRE]
 
 
 def candidate_moves(state: State) -> list[Move]:
