@@ -1,103 +1,256 @@
-"""Bot strength table: two-player matches with seats alternated, and think times per move.
+"""Bot strength and tempo tables: matches with seats swapped, play statistics, think times.
 
 Run by hand (not a test), from the repository root:
 
-    python benchmarks/bots.py --games 200 --budget-ms 1000
+    python benchmarks/bots.py --games 60 --budget-ms 250            # issue 17's tables
+    python benchmarks/bots.py --suite levels --games 200            # issue 4's level ladder
+    python benchmarks/bots.py --games 20 --nodes 600                # quick, deterministic
 
-Each pair plays `--games` games; game g uses engine seed `seed + g`, and the first bot
-of the pair sits first in even games, second in odd ones. Games run in 2 processes.
-Targets (issue 4): hard beats medium in 75 % of games, medium beats easy in 80 %,
-easy beats random in 80 %.
+Two-player matches are played in seat-swapped pairs: games 2k and 2k+1 use engine seed
+`seed + k`, the first bot of the pair sitting first in one and second in the other.
+Multi-player matches (one hard bot against medium bots) rotate the hard bot through
+every seat of each engine seed. `--nodes N` caps every search bot at N nodes per move
+instead of the clock (deterministic, for development); otherwise the search bots think
+for `--budget-ms` of wall clock. Games run in `--processes` worker processes.
+
+Issue 17's targets (suite "tempo"): the hard bot beats the frozen baseline
+(benchmarks/baseline_hard.py) in 75 % of two-player games; in self-play it plays at most
+30 own turns per player, claims first by its own turn 8 on average, leaves at most 0.5
+acquired cards unplayed and discards at most 0.5 times per player per game; with 3 and 4
+players it beats medium bots in 60 % of games; a move's p99 time is within budget + 30 ms.
+Intervals are 95 %: Wilson for win rates, mean ± 1.96 standard errors for averages.
+
+While tuning, CENTURY_HARD_WEIGHTS='discount=0.9,reach=0.5' overrides the hard bot's
+`Weights` and CENTURY_HARD_SCHEDULE='48x6,96x7' its search schedule (beam x depth).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from century_tui.bots import make_bot  # noqa: E402
-from century_tui.engine import State  # noqa: E402
+from baseline_hard import BaselineHardBot  # noqa: E402
 
-PAIRS = (("hard", "medium", 0.75), ("medium", "easy", 0.80), ("easy", "random", 0.80))
+from century_tui.bots import HardBot, make_bot  # noqa: E402
+from century_tui.bots.hard import Weights  # noqa: E402
+from century_tui.engine import ACQUIRE, CLAIM, DISCARD, SPICE, TRADE, UPGRADE, State  # noqa: E402
+
 ROUND_CAP = 400
+LEVEL_PAIRS = (("hard", "medium", 0.75), ("medium", "easy", 0.80), ("easy", "random", 0.80))
+"""Issue 4's ladder: (first, second, share of wins the first must reach)."""
+TEMPO_MATCHES = (
+    ("hard v baseline", ("hard", "baseline"), 0.75),
+    ("hard self-play", ("hard", "hard"), 0.0),
+    ("hard v 2 medium", ("hard", "medium", "medium"), 0.60),
+    ("hard v 3 medium", ("hard", "medium", "medium", "medium"), 0.60),
+)
+"""Issue 17's matches: (label, the lineup with the measured bot first, win-share target)."""
+SEARCHERS = ("hard", "baseline")
 
 
-def play(task: tuple[str, str, int, int | None]) -> dict:
-    """One game: `a` sits first when the game number is even. Returns the result and timings."""
-    a, b, g, budget = task
-    names = [a, b] if g % 2 == 0 else [b, a]
-    bots = [make_bot(n, seed=1000 * g + i, budget_ms=budget) for i, n in enumerate(names)]
-    state = State.new(2, g)
-    think: dict[str, list[float]] = {a: [], b: []}
+def weights_from_env() -> dict:
+    """Weight overrides for the hard bot while tuning: CENTURY_HARD_WEIGHTS='discount=0.9,...'."""
+    raw = os.environ.get("CENTURY_HARD_WEIGHTS", "")
+    return {k: float(v) for k, v in (kv.split("=") for kv in raw.split(",") if kv)}
+
+
+def build(name: str, seed: int, budget: int | None, nodes: int | None):
+    """A bot by name; 'baseline' is the frozen hard bot. `nodes` caps the search bots."""
+    if name in SEARCHERS:
+        if name == "hard":
+            kw: dict = {"weights": Weights(**weights_from_env())}
+            if os.environ.get("CENTURY_HARD_SCHEDULE"):  # e.g. '8x4,16x5'
+                kw["schedule"] = tuple(tuple(map(int, bd.split("x"))) for bd in os.environ["CENTURY_HARD_SCHEDULE"].split(","))
+            if nodes is not None:
+                return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
+            return HardBot(seed, budget_ms=budget, **kw)
+        if nodes is not None:
+            return BaselineHardBot(seed, budget_ms=600_000, max_nodes=nodes)
+        return BaselineHardBot(seed, budget_ms=budget)
+    return make_bot(name, seed=seed)
+
+
+def play(task: tuple) -> dict:
+    """One game with `names` by seat; per seat: the result, play statistics and think times."""
+    names, engine_seed, game, budget, nodes = task
+    bots = [build(n, 1000 * game + i, budget, nodes) for i, n in enumerate(names)]
+    state = State.new(len(names), engine_seed)
+    n = len(names)
+    think: list[list[float]] = [[] for _ in range(n)]
+    first_claim: list[int | None] = [None] * n
+    acquired: list[set[int]] = [set() for _ in range(n)]
+    played: list[set[int]] = [set() for _ in range(n)]
+    discards = [0] * n
     clock = time.perf_counter
     while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
+        seat = state.seat
         t0 = clock()
-        move = bots[state.seat].choose(state)
-        think[names[state.seat]].append(clock() - t0)
+        move = bots[seat].choose(state)
+        think[seat].append(clock() - t0)
+        if move.kind == ACQUIRE:
+            acquired[seat].add(state.merchant_row[move.index])
+        elif move.kind in (SPICE, TRADE, UPGRADE):
+            played[seat].add(move.card)
+        elif move.kind == CLAIM and first_claim[seat] is None:
+            first_claim[seat] = state.players[seat].turns + 1
+        elif move.kind == DISCARD:
+            discards[seat] += 1
         state.advance(move)
-    out = {"a": a, "b": b, "think": think, "turns": state.players[0].turns, "capped": not state.is_over}
-    if state.is_over:
-        seat_a = names.index(a)
-        out["a_won"] = state.winner() == seat_a
-        out["score_a"] = state.score(seat_a).total
-        out["score_b"] = state.score(1 - seat_a).total
+    over = state.is_over
+    winner = state.winner() if over else None
+    seats = []
+    for i in range(n):
+        p = state.players[i]
+        seats.append({
+            "name": names[i],
+            "won": winner == i,
+            "score": state.score(i).total,
+            "turns": p.turns,
+            "first_claim": first_claim[i] if first_claim[i] is not None else p.turns + 1,
+            "unplayed": len(acquired[i] - played[i]),
+            "acquired": len(acquired[i]),
+            "discards": discards[i],
+            "think": think[i],
+        })
+    return {"names": names, "capped": not over, "seats": seats}
+
+
+def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes) -> list[tuple]:
+    """Seat-swapped games: each engine seed is played once with the first bot in each seat."""
+    n = len(lineup)
+    out = []
+    for g in range(games):
+        k, rot = divmod(g, n)
+        names = tuple(lineup[(s - rot) % n] for s in range(n))  # the first bot sits in seat `rot`
+        out.append((names, seed + k, g, budget, nodes))
     return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a share k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def mean_ci(xs: list[float]) -> str:
+    """'m (lo–hi)': the mean and a normal 95 % interval."""
+    if not xs:
+        return "-"
+    m = statistics.mean(xs)
+    if len(xs) < 2:
+        return f"{m:.2f}"
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f"{m:.2f} ({m - h:.2f}–{m + h:.2f})"
+
+
+def run(tasks: list[tuple], processes: int) -> list[dict]:
+    """Play the tasks in worker processes, showing progress on stderr."""
+    out = []
+    with multiprocessing.Pool(processes) as pool:
+        for i, r in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
+            out.append(r)
+            print(f"\r{i}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return out
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))]
+
+
+def tempo_report(matches, results: dict[str, list[dict]], budget: int | None) -> None:
+    print(f"| {'match':<16} | games | first bot wins (95 % CI) | target | mean score | capped |")
+    print("|---|---|---|---|---|---|")
+    for label, lineup, target in matches:
+        rs = results[label]
+        me = lineup[0]
+        done = [r for r in rs if not r["capped"]]
+        if lineup.count(me) == len(lineup):
+            print(f"| {label:<16} | {len(rs)} | - | - | - | {len(rs) - len(done)} |")
+            continue
+        wins = sum(any(s["won"] for s in r["seats"] if s["name"] == me) for r in done)
+        lo, hi = wilson(wins, len(done))
+        share = wins / len(done) if done else 0.0
+        mark = "" if not target else (" ok" if share >= target else (" ?" if hi >= target else " LOW"))
+        mine = [s["score"] for r in done for s in r["seats"] if s["name"] == me]
+        theirs = [s["score"] for r in done for s in r["seats"] if s["name"] != me]
+        print(f"| {label:<16} | {len(rs)} | {share:.1%} ({lo:.1%}–{hi:.1%}){mark} | {target:.0%} | "
+              f"{statistics.mean(mine):.1f} – {statistics.mean(theirs):.1f} | {len(rs) - len(done)} |")
+
+    print("\nPer player per game, mean (95 % CI):\n")
+    print("| match | bot | own turns | first claim (own turn) | acquired | never played | discards |")
+    print("|---|---|---|---|---|---|---|")
+    for label, lineup, _ in matches:
+        for name in dict.fromkeys(lineup):
+            ss = [s for r in results[label] for s in r["seats"] if s["name"] == name]
+            print(f"| {label} | {name} | {mean_ci([s['turns'] for s in ss])} | "
+                  f"{mean_ci([s['first_claim'] for s in ss])} | {mean_ci([s['acquired'] for s in ss])} | "
+                  f"{mean_ci([s['unplayed'] for s in ss])} | {mean_ci([s['discards'] for s in ss])} |")
+
+    print("\n| bot | moves | median ms | p99 ms | max ms | over budget + 30 ms |")
+    print("|---|---|---|---|---|---|")
+    think: dict[str, list[float]] = {}
+    for rs in results.values():
+        for r in rs:
+            for s in r["seats"]:
+                think.setdefault(s["name"], []).extend(s["think"])
+    for name, ts in think.items():
+        ms = [t * 1000 for t in ts]
+        over = "-" if budget is None or name not in SEARCHERS else str(sum(m > budget + 30 for m in ms))
+        print(f"| {name} | {len(ms)} | {statistics.median(ms):.1f} | {percentile(ms, 0.99):.1f} | "
+              f"{max(ms):.1f} | {over} |")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200, help="games per pair (even keeps seats balanced)")
-    ap.add_argument("--budget-ms", type=int, default=None, help="hard bot budget per move (default 1000)")
-    ap.add_argument("--pairs", default=None, help="e.g. hard:medium,medium:easy (default: the three targets)")
+    ap.add_argument("--suite", choices=("tempo", "levels"), default="tempo")
+    ap.add_argument("--games", type=int, default=60, help="games per match (a multiple of the players)")
+    ap.add_argument("--budget-ms", type=int, default=None, help="search bots' budget per move (default 1000)")
+    ap.add_argument("--nodes", type=int, default=None, help="cap search bots at N nodes a move instead")
+    ap.add_argument("--matches", default=None,
+                    help="tempo suite: which matches, e.g. 'baseline,self,3,4' (default all)")
+    ap.add_argument("--pairs", default=None, help="levels suite: e.g. hard:medium,medium:easy")
     ap.add_argument("--seed", type=int, default=0, help="first engine seed")
     ap.add_argument("--processes", type=int, default=2)
     args = ap.parse_args(argv)
 
-    pairs = PAIRS
-    if args.pairs:
-        targets = {(a, b): t for a, b, t in PAIRS}
-        chosen = [tuple(p.split(":")) for p in args.pairs.split(",")]
-        pairs = tuple((a, b, targets.get((a, b), 0.0)) for a, b in chosen)
-    tasks = [(a, b, args.seed + g, args.budget_ms) for a, b, _ in pairs for g in range(args.games)]
+    if args.suite == "levels":
+        chosen = LEVEL_PAIRS
+        if args.pairs:
+            targets = {(a, b): t for a, b, t in LEVEL_PAIRS}
+            chosen = tuple((a, b, targets.get((a, b), 0.0)) for a, b in (p.split(":") for p in args.pairs.split(",")))
+        matches = tuple((f"{a} v {b}", (a, b), t) for a, b, t in chosen)
+    else:
+        keys = {"baseline": 0, "self": 1, "3": 2, "4": 3}
+        picked = [keys[k] for k in args.matches.split(",")] if args.matches else range(4)
+        matches = tuple(TEMPO_MATCHES[i] for i in picked)
+    tasks = {label: tasks_for(lineup, args.games, args.seed, args.budget_ms, args.nodes)
+             for label, lineup, _ in matches}
     start = time.perf_counter()
-    with multiprocessing.Pool(args.processes) as pool:
-        results = pool.map(play, tasks, chunksize=1)
+    flat = run([t for ts in tasks.values() for t in ts], args.processes)
     seconds = time.perf_counter() - start
+    results = {label: [r for r in flat if tuple(sorted(r["names"])) == tuple(sorted(lineup))]
+               for label, lineup, _ in matches}
 
-    budget = f"{args.budget_ms} ms" if args.budget_ms else "default (1000 ms)"
-    print(f"{args.games} two-player games per pair, seats alternated, hard budget {budget}, "
-          f"{seconds:.0f} s on {args.processes} processes\n")
-    print(f"| {'pair':<16} | {'wins of first':>13} | {'target':>6} | {'mean score':>11} | "
-          f"{'turns/player':>12} | {'capped':>6} |")
-    print(f"|{'-' * 18}|{'-' * 15}|{'-' * 8}|{'-' * 13}|{'-' * 14}|{'-' * 8}|")
-    think: dict[str, list[float]] = {}
-    for a, b, target in pairs:
-        rs = [r for r in results if r["a"] == a and r["b"] == b]
-        done = [r for r in rs if not r["capped"]]
-        wins = sum(r["a_won"] for r in done)
-        share = wins / len(done) if done else 0.0
-        sa = statistics.mean(r["score_a"] for r in done) if done else 0.0
-        sb = statistics.mean(r["score_b"] for r in done) if done else 0.0
-        turns = statistics.mean(r["turns"] for r in rs)
-        mark = "" if not target else (" ok" if share >= target else " LOW")
-        tgt = f"{target:.0%}" if target else "-"
-        print(f"| {a + ' v ' + b:<16} | {share:>9.1%}{mark:<4} | {tgt:>6} | {sa:>5.1f}-{sb:<5.1f} | "
-              f"{turns:>12.1f} | {sum(r['capped'] for r in rs):>6} |")
-        for r in rs:
-            for name, ts in r["think"].items():
-                think.setdefault(name, []).extend(ts)
-    print(f"\n| {'level':<8} | {'moves':>7} | {'median ms':>9} | {'max ms':>8} |")
-    print(f"|{'-' * 10}|{'-' * 9}|{'-' * 11}|{'-' * 10}|")
-    for name in ("random", "easy", "medium", "hard"):
-        if name in think:
-            ts = think[name]
-            print(f"| {name:<8} | {len(ts):>7} | {statistics.median(ts) * 1000:>9.2f} | {max(ts) * 1000:>8.1f} |")
+    work = f"{args.nodes} nodes a move" if args.nodes else f"{args.budget_ms or 1000} ms a move"
+    print(f"{args.games} games per match, seats swapped on each engine seed from {args.seed}, "
+          f"search bots at {work}; {seconds:.0f} s on {args.processes} processes\n")
+    tempo_report(matches, results, None if args.nodes else (args.budget_ms or 1000))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The hard bot: a beam search over its own next turns, on an imagined deck order.
+"""The hard bot: beam searches over its own next turns, on an imagined deck order.
 
 Century is mostly a race of engines, so the bot plans its own turns (play, rest,
 acquire, claim) several turns deep, and lets each opponent claim the best card it
@@ -10,8 +10,10 @@ Strong players' habits come from the move pruning (trades repeated to the maximu
 cheapest acquire payments, one overflow discard) and the evaluation (productive
 merchant cards are worth most early, cubes count by tier and fit with the row).
 
-Work is limited twice: a node count (deterministic, so a seed gives one move) and a
-wall-clock budget it never exceeds (the node count is set to finish well inside it).
+Anytime: ever wider and deeper searches run until the budget's clock share is spent
+(`SCHEDULE`); the deepest level any of them finished decides. A node cap makes it
+reproducible: the same seed, position and node count give the same move, and a search
+the clock stopped after N nodes chose what a cap of N nodes chooses.
 """
 
 from __future__ import annotations
@@ -41,18 +43,16 @@ from .heuristics import (
 )
 
 DEFAULT_BUDGET_MS = 1000
-NODES_PER_MS = 6
-"""Search nodes per millisecond of budget: about half what this code manages on one
-core of the reference machine, so the deterministic node limit ends the search first."""
 CLOCK_SHARE = 0.75
 """Share of the budget the search may use: the rest covers garbage collection and a busy CPU."""
 CLOCK_MARGIN_MS = 30
 """Time always left over, for small budgets: a collection or a preempted thread costs about
 as much at 100 ms as at 1000 ms."""
-BEAM = 48
-"""Positions kept at each depth (48 won 70 of 100 games against 24 at depth 4)."""
-DEPTH = 6
-"""Own turns searched: about a play-play-rest-play-claim cycle and a half."""
+SCHEDULE = ((48, 6), (96, 7), (192, 8), (384, 9), (768, 10), (1536, 12))
+"""(beam, depth) of the successive searches, each wider and deeper than the last, until
+the budget is spent. The first is the search this bot always made (48 positions kept
+at each depth won 70 of 100 games against 24 at depth 4; six own turns are about a
+play-play-rest-play-claim cycle and a half); the others use the time it left unused."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,22 @@ def turns_left(state: State, me: int, w: Weights) -> float:
     return left
 
 
+_TARGETS: dict[tuple, tuple[int, float]] = {}
+
+
 def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
-    """The row card to aim at (index, surplus): most worth for the steps still missing."""
+    """The row card to aim at (index, surplus): most worth for the steps still missing.
+    Cached by what it depends on: searches meet the same caravan and row again and again."""
+    key = (cubes, tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0, w.matched)
+    got = _TARGETS.get(key)
+    if got is None:
+        if len(_TARGETS) > 200_000:
+            _TARGETS.clear()
+        got = _TARGETS[key] = _find_target(state, cubes, w)
+    return got
+
+
+def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     best, surplus = -1, float("-inf")
     row = state.point_row
     for i in range(len(row)):
@@ -224,24 +238,26 @@ class HardBot:
         seed: int | None = None,
         budget_ms: int | None = None,
         max_nodes: int | None = None,
-        beam: int = BEAM,
-        depth: int = DEPTH,
+        schedule: tuple[tuple[int, int], ...] = SCHEDULE,
         weights: Weights = Weights(),
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
-        self.max_nodes = max_nodes if max_nodes is not None else max(50, self.budget_ms * NODES_PER_MS)
-        self.beam = beam
-        self.depth = depth
+        self.max_nodes = max_nodes
+        """Node cap: None searches until the clock share is spent (for tests: a cap)."""
+        self.schedule = schedule
         self.weights = weights
         self.nodes = 0
         """Nodes searched by the last `choose` (for tests and benchmarks)."""
+        self.reached = (0, 0)
+        """(beam, depth) of the search whose move the last `choose` played."""
 
     def choose(self, state: State) -> Move:
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
         deadline = time.perf_counter() + search_ms / 1000
         me = state.seat
         self.nodes = 0
+        self.reached = (0, 0)
         if state.phase == "discard":
             return discard_move(state)
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
@@ -250,17 +266,29 @@ class HardBot:
                 raise ValueError("no move to choose: the game is over")
             if len(moves) == 1:
                 return moves[0]
-            return moves[self._search(imagined(state, self.seed), moves, me, deadline)]
+            root = imagined(state, self.seed)
+            chosen, best = 0, (0, 0)
+            for beam, depth in self.schedule:
+                found, reached = self._search(root, moves, me, deadline, beam, depth)
+                if (reached, beam) > best:
+                    chosen, best = found, (reached, beam)
+                if reached < depth:
+                    break
+            self.reached = (best[1], best[0])
+            return moves[chosen]
 
-    def _search(self, root: State, moves: list[Move], me: int, deadline: float) -> int:
-        """Index in `moves` of the first move of the best line found."""
-        clock = time.perf_counter
+    def _out_of_work(self, deadline: float) -> bool:
+        return (self.max_nodes is not None and self.nodes >= self.max_nodes) or time.perf_counter() > deadline
+
+    def _search(self, root: State, moves: list[Move], me: int, deadline: float, beam: int, depth: int) -> tuple[int, int]:
+        """One beam search up to `depth` own turns deep: (index in `moves` of the first move
+        of the best line, the depth it finished, 0 if not even the first)."""
         best_at_depth: list[float] = [float("-inf")] * len(moves)
         layer: list[tuple[float, int, State]] = []
         seen: set = set()
         for i, m in enumerate(moves):
-            if i and clock() > deadline:
-                break
+            if self._out_of_work(deadline):
+                return max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
@@ -271,22 +299,20 @@ class HardBot:
                 seen.add(key)
                 layer.append((v, i, s))
         chosen = max(range(len(moves)), key=lambda i: (best_at_depth[i], -i))
-        for depth in range(2, self.depth + 1):
+        for d in range(2, depth + 1):
             layer.sort(key=lambda x: (-x[0], x[1]))
-            layer = layer[: self.beam]
+            layer = layer[:beam]
             scores = [float("-inf")] * len(moves)
             nxt: list[tuple[float, int, State]] = []
             seen = set()
-            finished = True
             for v0, i, s in layer:
                 if s.is_over:
                     scores[i] = max(scores[i], v0)
                     nxt.append((v0, i, s))
                     continue
                 for m in candidate_moves(s):
-                    if self.nodes >= self.max_nodes or clock() > deadline:
-                        finished = False
-                        break
+                    if self._out_of_work(deadline):
+                        return chosen, d - 1
                     c = s.clone()
                     _play_turn(c, m, me)
                     self.nodes += 1
@@ -294,14 +320,10 @@ class HardBot:
                     if key in seen:
                         continue
                     seen.add(key)
-                    v = evaluate(c, me, self.weights, depth)
+                    v = evaluate(c, me, self.weights, d)
                     if v > scores[i]:
                         scores[i] = v
                     nxt.append((v, i, c))
-                if not finished:
-                    break
-            if not finished:
-                break
             chosen = max(range(len(moves)), key=lambda i: (scores[i], -i))
             layer = nxt
-        return chosen
+        return chosen, depth

@@ -48,12 +48,26 @@ def claim_value(state: State, index: int) -> int:
     return POINTS[state.point_row[index]] + COIN_VALUE[state.coin_on(index)]
 
 
+_DEFICIT: dict[tuple[Cubes, Cubes], int] = {}
+
+
 def deficit(have: Cubes, need: Cubes) -> int:
     """Upgrade steps still missing to pay `need` from `have`; a new cube of tier t counts t + 1.
 
     Exact matches are kept first; spare lower cubes then fill the highest shortfalls.
-    A cheap estimate of how far a point card is, not an exact plan.
+    A cheap estimate of how far a point card is, not an exact plan. Cached: searches ask
+    it for the same few caravans and costs again and again.
     """
+    key = (have, need)
+    got = _DEFICIT.get(key)
+    if got is None:
+        if len(_DEFICIT) > 200_000:
+            _DEFICIT.clear()
+        got = _DEFICIT[key] = _deficit(have, need)
+    return got
+
+
+def _deficit(have: Cubes, need: Cubes) -> int:
     spare = [max(0, have[t] - need[t]) for t in range(4)]
     short = [max(0, need[t] - have[t]) for t in range(4)]
     steps = 0

@@ -41,7 +41,7 @@ TURN_LIMIT = 150
 def fast_bot(level: str, seed: int):
     """A bot as the tests use it: the hard one with a node limit that ends well before its clock."""
     if level == "hard":
-        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES, beam=6, depth=3)
+        return HardBot(seed, budget_ms=20_000, max_nodes=FAST_NODES, schedule=((6, 3),))
     return make_bot(level, seed)
 
 
@@ -150,7 +150,7 @@ def test_hard_stops_searching_when_its_clock_share_is_spent(monkeypatch):
     state = midgame(8, players=4)
     for budget_ms, search_ms in ((150, 112.5), (100, 70), (40, 20)):
         now[0] = 0.0
-        bot = HardBot(1, budget_ms=budget_ms, max_nodes=10**9, beam=500, depth=30)  # only the clock stops it
+        bot = HardBot(1, budget_ms=budget_ms)  # no node cap: only the clock stops it
         move = bot.choose(state)
         assert move in state.legal_moves(move.kind) and bot.nodes > 0
         # one look at the clock per node, plus one at the start: stops at the first look past it
@@ -289,3 +289,37 @@ def test_cycle_collection_is_back_after_overlapping_searches():
     assert gc.isenabled()
     HardBot(1, budget_ms=100).choose(midgame(8, players=2))
     assert gc.isenabled()
+
+
+# ------------------------------------------------------- anytime (issue 17)
+def test_a_clock_stopped_search_plays_what_its_node_count_gives(monkeypatch):
+    """Anytime and reproducible: stopped by the clock after N nodes, the bot plays the move
+    a cap of N nodes gives, whatever N the clock allowed."""
+    import century_tui.bots.hard as hard
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.0001
+        return now[0]
+
+    state = midgame(9, players=3)
+    for budget_ms in (100, 400):
+        monkeypatch.setattr(hard.time, "perf_counter", tick)
+        now[0] = 0.0
+        timed = HardBot(3, budget_ms=budget_ms)
+        move = timed.choose(state)
+        monkeypatch.undo()
+        capped = HardBot(3, budget_ms=600_000, max_nodes=timed.nodes)
+        assert capped.choose(state) == move
+        assert capped.nodes == timed.nodes
+
+
+def test_hard_searches_wider_and_deeper_while_its_budget_lasts():
+    """The first search is the one the bot always made; more nodes buy wider, deeper ones."""
+    state = midgame(10)
+    small, large = HardBot(1, 600_000, max_nodes=300), HardBot(1, 600_000, max_nodes=8000)
+    small.choose(state)
+    large.choose(state)
+    assert small.reached < (48, 6) <= large.reached
+    assert large.reached[0] > 48
