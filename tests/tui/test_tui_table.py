@@ -4,9 +4,7 @@ hand-over between people."""
 
 from __future__ import annotations
 
-import asyncio
-
-from tui_driver import pass_screens, screen_lines, settle
+from tui_driver import run_board, screen_lines, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, PlaySpice, Rest
 from century_tui.engine.game import Game, Seat
@@ -20,14 +18,7 @@ from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.table_view import TableScreen
 
 
-def run(app, body, size=(80, 24)):
-    async def go():
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await pass_screens(pilot)  # a game of people opens on the pass screen
-            await body(app, pilot)
-
-    asyncio.run(go())
+run = run_board
 
 
 def spice_card(game: Game) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import GatedBots, board, pass_screens, settle, until
+from tui_driver import run_board, GatedBots, board, pass_screens, settle, until
 
 from century_tui import storage
 from century_tui.engine import Rest
@@ -16,14 +16,7 @@ from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.results import ResultsScreen
 
 
-def run(app, body, size=(80, 24)):
-    async def go():
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await pass_screens(pilot)  # a game of people opens on the pass screen
-            await body(app, pilot)
-
-    asyncio.run(go())
+run = run_board
 
 
 def human_first(bot: str = "easy") -> Game:

@@ -29,6 +29,19 @@ def screen_lines(app) -> list[str]:
     return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
 
 
+def run_board(app, body, size=(80, 24)) -> None:
+    """Run `app` at `size`, answer the pass screen a game of people opens on, then await
+    `body(app, pilot)`."""
+
+    async def go():
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pass_screens(pilot)
+            await body(app, pilot)
+
+    asyncio.run(go())
+
+
 def plain(renderable, width: int = 80) -> str:
     """What a Rich renderable (a widget's content) reads as, in `width` cells."""
     import io
