@@ -35,7 +35,7 @@ TRANSLATED = {
 async def shoot(shot: Shot, language: str = "en", name: str | None = None) -> Path:
     name = name or shot.name
     settings = Settings(skin=shot.skin, bot_delay_ms=0, language=language)
-    app = CenturyApp(shot.game(), skin=shot.skin, settings=settings, autosave=False)
+    app = CenturyApp(shot.game(), skin=shot.skin, settings=settings, autosave=False, replay=shot.replay)
     async with app.run_test(size=shot.size) as pilot:
         await pilot.pause()
         for key in shot.press:

@@ -138,6 +138,8 @@ class Shot:
     skin: str
     game: Callable[[], Game | None]
     press: tuple[str, ...] = ()
+    replay: bool = False
+    """Open the game in the replay viewer (`century replay`), not as a game to play."""
 
 
 def midgame() -> Game:
@@ -190,5 +192,5 @@ def showcase() -> list[Shot]:
         Shot("confirm-undo", (80, 24), "spice", new_game, PASS + ("r", "enter", "u")),
         Shot("too-small", (60, 20), "spice", new_game),
         Shot("table", (80, 24), "spice", midgame, PASS + ("t",)),
-        Shot("replay", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48), ("right",) * 30),
+        Shot("replay", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48), ("right",) * 30, replay=True),
     ]

@@ -55,7 +55,7 @@ def test_every_screen_and_modal_shows_only_translated_words(name, marker):
     shot = SHOTS[name]
     game = shot.game()
     app = CenturyApp(game, skin=shot.skin, settings=Settings(skin=shot.skin, bot_delay_ms=0, language=marker),
-                     autosave=False)
+                     autosave=False, replay=shot.replay)
 
     async def go():
         async with app.run_test(size=shot.size) as pilot:

@@ -32,5 +32,5 @@ PINNED = [
 def test_looks_in(name, language, snap_compare):
     shot = SHOTS[name]
     settings = Settings(skin=shot.skin, bot_delay_ms=0, language=language)
-    app = CenturyApp(shot.game(), skin=shot.skin, settings=settings, autosave=False)
+    app = CenturyApp(shot.game(), skin=shot.skin, settings=settings, autosave=False, replay=shot.replay)
     assert snap_compare(app, press=shot.press, terminal_size=shot.size)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from tui_driver import screen_lines, settle
@@ -113,4 +114,25 @@ def test_a_bot_s_level_is_never_cut_on_its_caravan_line_in_japanese():
                 assert any(seat.name in line and level in line for line in lines), lines
 
     text.set_language("ja")
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+def test_five_players_results_fit_80x24_with_the_title_and_no_cut_row(language):
+    names = ("Annabelle", "Bob", "Cyrano", "Dee", "Eve")
+    game = demo.finished(names, seed=9)
+    app = CenturyApp(game, autosave=False, settings=Settings(bot_delay_ms=0, handoff=False, language=language))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            lines = screen_lines(app)
+            assert text.t("results.title") in "\n".join(lines[:3]), "the title is on screen"
+            for seat, name in enumerate(names):
+                total = str(game.state.score(seat).total)
+                row = next(line for line in lines if re.search(rf"\s{name}\s+\d", line))
+                assert row.rstrip().endswith(total), f"{name}'s row is whole: {row!r}"
+            assert not any("…" in line for line in lines[:-1]), "no label is cut"
+
+    text.set_language(language)
     asyncio.run(go())

@@ -44,5 +44,5 @@ PINNED = [(name, skin) for name in AT_80x24 for skin in SKINS] + [
 @pytest.mark.parametrize("name, skin", PINNED)
 def test_looks(name, skin, snap_compare):
     shot = SHOTS[name]
-    app = CenturyApp(shot.game(), skin=skin, settings=Settings(skin=skin, bot_delay_ms=0), autosave=False)
+    app = CenturyApp(shot.game(), skin=skin, settings=Settings(skin=skin, bot_delay_ms=0), autosave=False, replay=shot.replay)
     assert snap_compare(app, press=shot.press, terminal_size=shot.size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -85,13 +86,12 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             )
         self.query_one(".winner", Static).update(line)
 
-        table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
-        table.add_column(t("results.player"))
-        table.add_column(t("results.cards"), justify="right")
-        table.add_column(t("results.upper"), justify="right")
-        table.add_column(t("results.lower"), justify="right")
-        table.add_column(t("results.cube_points"), justify="right")
-        table.add_column(t("results.total"), justify="right")
+        # one line a row, no name cut; a long header word may take a second line
+        table = Table(expand=False, box=None, padding=(0, 1), header_style="bold")
+        widest = max(cell_len(n) for n in names) + 2  # the winner's star
+        table.add_column(t("results.player"), min_width=widest, no_wrap=True)
+        for key in ("results.cards", "results.upper", "results.lower", "results.cube_points", "results.total"):
+            table.add_column(t(key), justify="right", overflow="fold")
         for rank, seat in enumerate(self.ranking()):
             sc = s.score(seat)
             name = Text(("★ " if seat == winner else "  ") + names[seat], "bold" if seat == winner else "")
