@@ -26,7 +26,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from century_tui.bots.hard import DEFAULT_BUDGET_MS
 from century_tui.engine.game import Game
-from century_tui.engine.moves import Move
 from century_tui.engine.names import MAX_NAME
 from century_tui.engine.save import SaveError, dumps, loads
 from century_tui.engine.state import MAX_PLAYERS
@@ -302,9 +301,9 @@ def find_save(typed: str) -> Path | None:
     return None
 
 
-def autosave(path: Path, game: Game, redo: list[Move] | None = None) -> None:
+def autosave(path: Path, game: Game) -> None:
     """Write the game to its own file, atomically (called after every applied move)."""
-    write_atomic(path, dumps(game, redo))
+    write_atomic(path, dumps(game))
 
 
 def load_game(path: Path) -> Game:

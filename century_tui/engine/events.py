@@ -23,12 +23,6 @@ class CubesGained:
 
 
 @dataclass(frozen=True, slots=True)
-class CubesPaid:
-    seat: int
-    cubes: Cubes
-
-
-@dataclass(frozen=True, slots=True)
 class Upgraded:
     seat: int
     steps: tuple[int, ...]
@@ -125,7 +119,7 @@ class GameOver:
 
 
 Event = (
-    CardPlayed | CubesGained | CubesPaid | Upgraded | Traded | CubesPlaced | MerchantAcquired
+    CardPlayed | CubesGained | Upgraded | Traded | CubesPlaced | MerchantAcquired
     | Rested | PointClaimed | CoinTaken | SilverMoved | RowRefilled | DiscardRequired
     | Discarded | EndTriggered | TurnEnded | GameOver
 )

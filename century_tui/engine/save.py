@@ -182,10 +182,9 @@ def move_from_dict(d: dict[str, Any]) -> Move:
         raise ValueError(f"{kind} move: {where} {first['msg']}".replace("  ", " ")) from None
 
 
-def dumps(game: Game, redo: list[Move] | None = None) -> str:
-    """The save document; `redo` defaults to the game's own redo list."""
-    if redo is None:
-        redo = game.redo_moves
+def dumps(game: Game) -> str:
+    """The save document: seats, seed, moves and the game's redo list."""
+    redo = game.redo_moves
     doc = {
         "format": FORMAT,
         "version": VERSION,

@@ -420,10 +420,6 @@ class State:
             return max(p.turns for p in self.players)
         return self.players[self.seat].turns + 1
 
-    @property
-    def final_round(self) -> bool:
-        return self.end_triggered is not None
-
     def coin_on(self, index: int) -> str | None:
         """'upper', 'lower' or None: the coin a claim of point slot `index` pays (R-CLM-3/4)."""
         if index == 0:

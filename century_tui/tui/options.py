@@ -37,7 +37,6 @@ def refusal(state: State, move: Move) -> IllegalMove | None:
 @dataclass(frozen=True, slots=True)
 class Option:
     ok: bool
-    error: IllegalMove | None = None
 
 
 def claim_options(state: State) -> list[Option]:
@@ -88,5 +87,4 @@ def acquire_payments(state: State, index: int) -> list[Acquire]:
 
 
 def _option(state: State, move: Move) -> Option:
-    error = refusal(state, move)
-    return Option(error is None, error)
+    return Option(refusal(state, move) is None)

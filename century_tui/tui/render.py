@@ -20,7 +20,7 @@ from rich.style import Style
 from rich.text import Text
 
 from century_tui import text
-from century_tui.engine.cards import MERCHANT_CARDS, POINT_CARDS
+from century_tui.engine.cards import MERCHANT_CARDS
 from century_tui.engine.cubes import Cubes
 from century_tui.skins import load_skin
 
@@ -195,10 +195,6 @@ def _widest_effect(language: str, skin: str, fit: int) -> int:
 def widest_effect(fit: int) -> int:
     """Cells taken by the widest merchant effect in the current language and skin."""
     return _widest_effect(text.language(), text.skin(), fit)
-
-
-def point_cost(card: int) -> Text:
-    return cubes(POINT_CARDS[card].cost)
 
 
 def error(e: Any) -> Text:

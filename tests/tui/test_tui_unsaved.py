@@ -20,10 +20,10 @@ class Disk:
         self.full = False
         real = storage.autosave
 
-        def autosave(path, game, redo=None):
+        def autosave(path, game):
             if self.full:
                 raise OSError(28, "No space left on device")
-            real(path, game, redo)
+            real(path, game)
 
         monkeypatch.setattr(storage, "autosave", autosave)
 
