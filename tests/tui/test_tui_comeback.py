@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import time
 from datetime import datetime
 
@@ -14,7 +13,7 @@ import pytest
 from rich.cells import cell_len
 from rich.color import ColorSystem
 from textual.widgets import Button, DataTable
-from tui_driver import board, click_button, screen_lines, settle
+from tui_driver import board, played, click_button, screen_lines, settle
 
 from century_tui import cli, storage, text
 from century_tui.engine.game import Game, Seat
@@ -22,22 +21,6 @@ from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
 from century_tui.tui.screens.results import ResultsScreen
-
-
-def played(moves: int = 10_000, seed: int = 5, seats=(Seat("Ann"), Seat("Cy", "easy"))) -> Game:
-    g = Game(list(seats), seed)
-    rng = random.Random(seed)
-    while not g.state.is_over and len(g.moves) < moves:
-        g.apply(rng.choice(list(g.state.legal_moves())))
-    return g
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    """Capture the app a command would run instead of running it."""
-    started = {}
-    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
-    return started
 
 
 def run(app, body, size=(80, 24)):

@@ -3,34 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import random
 
-import pytest
-from tui_driver import board, settle, until
+from tui_driver import board, played, settle, until
 
 from century_tui import cli, storage
-from century_tui.engine.game import Game, Seat
 from century_tui.engine.save import dumps
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.replay import ReplayScreen
 from century_tui.tui.screens.results import ResultsScreen
-
-
-def played(moves: int = 10_000, seed: int = 5) -> Game:
-    g = Game([Seat("Ann"), Seat("Cy", "easy")], seed)
-    rng = random.Random(seed)
-    while not g.state.is_over and len(g.moves) < moves:
-        g.apply(rng.choice(list(g.state.legal_moves())))
-    return g
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    """Capture the app a command would run instead of running it."""
-    started = {}
-    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
-    return started
 
 
 def test_resume_file_opens_that_game_and_keeps_saving_to_it(opened):

@@ -7,7 +7,9 @@ calling the game), answer any pass screen, and return once the move has been app
 from __future__ import annotations
 
 import asyncio
+import random
 
+from century_tui.engine.game import Game, Seat
 from century_tui.engine.moves import Move
 from century_tui.text import words
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
@@ -27,6 +29,15 @@ def board(app) -> GameScreen:
 def screen_lines(app) -> list[str]:
     """The screen as text, one string per row (modal screens include what lies behind)."""
     return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+
+
+def played(moves: int = 10_000, seed: int = 5, seats=(Seat("Ann"), Seat("Cy", "easy"))) -> Game:
+    """A game of random legal moves: `moves` of them, or to its end."""
+    g = Game(list(seats), seed)
+    rng = random.Random(seed)
+    while not g.state.is_over and len(g.moves) < moves:
+        g.apply(rng.choice(list(g.state.legal_moves())))
+    return g
 
 
 def run_board(app, body, size=(80, 24)) -> None:

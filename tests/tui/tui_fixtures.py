@@ -35,3 +35,13 @@ def quick_pilot(monkeypatch):
 
     monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 1 / 200)
     monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 1000)
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """Capture the app a command would run instead of running it."""
+    from century_tui.tui.app import CenturyApp
+
+    started = {}
+    monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
+    return started
