@@ -243,14 +243,16 @@ def new_save_path(when: datetime | None = None) -> Path:
     return next(path for path in _names(when) if not path.exists())
 
 
-def create_save(game: Game, when: datetime | None = None) -> tuple[Path, SaveLock]:
-    """A new file holding `game`'s first save, locked for this game window: written aside,
+def create_save(game: Game | str, when: datetime | None = None) -> tuple[Path, SaveLock]:
+    """A new file holding `game`'s first save (the game, or its save document), locked for
+    this game window: written aside,
     then given a name no other game has (a name locked or existing is skipped), so it appears
     whole, exclusively, and resumable from the first turn. OSError if the folder takes no file."""
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    tmp = _written(folder, f"{AUTOSAVE_PREFIX}new.json", dumps(game).encode("utf-8"))
+    doc = game if isinstance(game, str) else dumps(game)
+    tmp = _written(folder, f"{AUTOSAVE_PREFIX}new.json", doc.encode("utf-8"))
     try:
         for path in _names(when):
             try:
@@ -301,9 +303,9 @@ def find_save(typed: str) -> Path | None:
     return None
 
 
-def autosave(path: Path, game: Game) -> None:
-    """Write the game to its own file, atomically (called after every applied move)."""
-    write_atomic(path, dumps(game))
+def autosave(path: Path, game: Game | str) -> None:
+    """Write the game (or its save document) to its own file, atomically (after every move)."""
+    write_atomic(path, game if isinstance(game, str) else dumps(game))
 
 
 def load_game(path: Path) -> Game:

@@ -20,6 +20,7 @@ from textual.theme import ThemeProvider
 
 from century_tui import storage, text
 from century_tui.engine.game import Game
+from century_tui.table import LocalTable
 from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
 from century_tui.tui import render
@@ -114,7 +115,9 @@ class CenturyApp(Localized, App[None]):
         self.autosave_games = autosave
         self._first_game = (game, save_path, resumed)
         self.save_lock = save_lock
-        """The hold on the save file of the game on show, released when it goes."""
+        """The hold a caller took on `save_path`, handed to the first game's table."""
+        self.table: LocalTable | None = None
+        """The game in play: closed (last save, file let go) when another starts or the app goes."""
         self._replay = replay
         self._names = names
         self._seed = seed
@@ -137,23 +140,25 @@ class CenturyApp(Localized, App[None]):
         """True (and the player told, in words `key`) when leaving the game on show now would
         lose moves: its last save failed, one more try failed, and this failure was not said
         before. Asked again, it lets go."""
-        for screen in self.retry_failed_saves():
-            if not screen.leave_warned:
-                screen.leave_warned = True
-                self.notify(t(key, error=screen.save_error), severity="error", timeout=10)
-                return True
-        return False
+        board = self.board()
+        if board is None or self.retry_failed_save() is None or board.leave_warned:
+            return False
+        board.leave_warned = True
+        self.notify(t(key, error=self.table.save_error), severity="error", timeout=10)
+        return True
 
-    def retry_failed_saves(self) -> list:
-        """One more try for every game whose last save failed (the disk may have room again,
-        the folder may be back); the boards still not saved."""
-        unsaved = []
-        for screen in self.screen_stack:
-            if getattr(screen, "save_error", None):
-                screen.autosave()
-                if screen.save_error:
-                    unsaved.append(screen)
-        return unsaved
+    def board(self):
+        """The game screen of the game in play, if one is on the stack."""
+        from century_tui.tui.screens.game import GameScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+
+    def retry_failed_save(self) -> str | None:
+        """One more try for the game in play if its last save failed (the disk may have room
+        again, the folder may be back); why it is still not saved, or None."""
+        if self.table is None or self.table.save_error is None:
+            return None
+        return self.table.retry_save()
 
     def catch_hangup(self) -> None:
         """On SIGHUP (the terminal or the SSH connection went) and SIGTERM, make the last
@@ -171,7 +176,7 @@ class CenturyApp(Localized, App[None]):
         quits as Ctrl+Q does, giving the terminal back; after SIGHUP there is no terminal to
         give back (writing to it could block), so the signal then ends the process as it
         would have, once the save file is let go."""
-        self.retry_failed_saves()
+        self.retry_failed_save()
         if sig == signal.SIGTERM:
             self.exit()
             return
@@ -198,7 +203,8 @@ class CenturyApp(Localized, App[None]):
 
             self.push_screen(ReplayScreen(game))
         elif game is not None:
-            self.start_game(game, path, resumed=resumed, lock=self.save_lock)
+            lock, self.save_lock = self.save_lock, None
+            self.start_game(game, path, resumed=resumed, lock=lock)
         else:
             self.open_new_game()
 
@@ -211,29 +217,40 @@ class CenturyApp(Localized, App[None]):
         self, game: Game, path: Path | None = None, *, resumed: bool = False, lock: storage.SaveLock | None = None
     ) -> None:
         """Show the board for `game`, autosaved to `path` under `lock`; a new game (no path)
-        gets a new file of its own from the board. The game before lets go of its file."""
+        gets a new file of its own as its board opens. The game before lets go of its file."""
         from century_tui.tui.screens.game import GameScreen
 
-        if not self.autosave_games:
-            if lock is not None:
-                lock.release()  # this window saves nothing: the file stays free for others
-            path, lock = None, None
-        self.hold(lock)  # a new game (no path) creates its own file as its board opens
+        table = LocalTable(
+            game, save_path=path, lock=lock, autosave=self.autosave_games,
+            spawn=lambda task: self.run_worker(task, thread=True, group="save"),
+            spawn_bot=lambda task: self.run_worker(task, thread=True, group="bot", exclusive=True),
+            call_soon=self.call_soon, pace=lambda: (self.bot_delay_ms / 1000, self.bot_budget_ms),
+        )
+        self.hold(table)
         if not resumed:  # its seats are offered again on the next new-game form
             self.settings.seats = [storage.SeatChoice(name=s.name, bot=s.bot) for s in game.seats]
         self.remember()
         self._clear_stack()
-        self.push_screen(GameScreen(game, path, resumed=resumed))
+        self.push_screen(GameScreen(table, resumed=resumed))
 
-    def hold(self, lock: storage.SaveLock | None) -> None:
-        """Let go of the save file held so far, and hold `lock`'s instead (None: no file)."""
-        if self.save_lock is not None and self.save_lock is not lock:
-            self.save_lock.release()
-        self.save_lock = lock
+    def call_soon(self, task) -> None:
+        """Run `task` on the app's thread (from a table's bot or save in the background)."""
+        try:
+            self.call_from_thread(task)
+        except RuntimeError:  # the app is closing: the table's close makes the last save
+            pass
+
+    def hold(self, table: LocalTable | None) -> None:
+        """Close the game in play (its last save; its file let go), and hold `table` instead."""
+        if self.table is not None and self.table is not table:
+            self.table.close()
+        self.table = table
 
     def on_unmount(self) -> None:
         """The window closes: its game's file is free for another window."""
         self.hold(None)
+        if self.save_lock is not None:  # handed to no game (the window closed first)
+            self.save_lock.release()
 
     def open_new_game(self) -> None:
         from century_tui.tui.screens.new_game import NewGameScreen

@@ -16,7 +16,8 @@ from century_tui.engine.game import Game, Seat
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.screens.game import GameScreen, bot_seed
+from century_tui.table import bot_seed
+from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.help import HelpScreen
 from century_tui.tui.screens.new_game import NewGameScreen

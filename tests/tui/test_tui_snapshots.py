@@ -10,6 +10,7 @@ After a deliberate change of look: look at the report, then `--snapshot-update`.
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from century_tui.skins import SKINS
 from century_tui.storage import Settings
@@ -41,8 +42,16 @@ PINNED = [(name, skin) for name in AT_80x24 for skin in SKINS] + [
 ]
 
 
+async def steady_cursor(pilot) -> None:
+    """A text field's cursor blinks every half second: under load the picture could be taken
+    in either phase. It is held on (as it shows the moment a field takes the focus)."""
+    await pilot.pause()
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+
+
 @pytest.mark.parametrize("name, skin", PINNED)
 def test_looks(name, skin, snap_compare):
     shot = SHOTS[name]
     app = CenturyApp(shot.game(), skin=skin, settings=Settings(skin=skin, bot_delay_ms=0), autosave=False, replay=shot.replay)
-    assert snap_compare(app, press=shot.press, terminal_size=shot.size)
+    assert snap_compare(app, press=shot.press, terminal_size=shot.size, run_before=steady_cursor)

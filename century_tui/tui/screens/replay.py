@@ -1,7 +1,7 @@
 """Watching a saved game again, move by move, forwards and backwards.
 
-The board is the game screen's, read-only: the position is always a replay of the
-first `k` moves of the file, so stepping back is as exact as stepping forward.
+The board is drawn as in a game, read-only, from a replay table: the position is always a
+replay of the first `k` moves of the file, so stepping back is as exact as stepping forward.
 """
 
 from __future__ import annotations
@@ -11,19 +11,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from century_tui.engine.game import Game
-from century_tui.engine.moves import Move
+from century_tui.table import ReplayTable
 from century_tui.text import t
 from century_tui.timeline import rounds_played
 from century_tui.tui.journal import describe, history
-from century_tui.tui.screens.game import GameScreen
+from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.score_chart import ScoreChart
 
 
-class ReplayScreen(GameScreen):
+class ReplayScreen(BoardScreen):
     STEP = Binding.Group("key.replay_step", compact=True)
     """Back and forward as one entry of the key bar ("←→ Step"), so every label fits 80
     columns in every language."""
     BINDINGS = [
+        Binding("enter", "results", "key.results"),
         Binding("left", "step(-1)", "key.replay_back", priority=True, group=STEP),
         Binding("right", "step(1)", "key.replay_forward", priority=True, group=STEP),
         Binding("comma,b", "step(-1)", "key.replay_back", show=False, priority=True),
@@ -39,53 +40,36 @@ class ReplayScreen(GameScreen):
     ]
 
     def __init__(self, game: Game) -> None:
-        self.all_moves: list[Move] = list(game.moves)
-        super().__init__(Game(game.seats, game.seed), None)
+        self.replay = ReplayTable(game)
+        super().__init__(self.replay)
         self.timer = None
-        self.chart = ScoreChart(Game(game.seats, game.seed, self.all_moves), at=0.0, classes="chart")
+        self.chart = ScoreChart(Game(game.seats, game.seed, self.replay.all_moves), at=0.0, classes="chart")
         """The whole game's running scores, with a line at the move on show (key c)."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield self.chart
 
-    # a replay never acts, saves, hands off or starts a bot
-    def can_act(self) -> bool:
-        return False
-
-    def human_turn(self) -> bool:
-        return False
-
-    def next_turn(self) -> None:
-        pass
-
-    def autosave(self) -> None:
-        pass
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "redo", "rest", "discard"):
-            return False
         if action == "chart":  # one key: the chart instead of the board, and back
             return parameters[0] != self.chart.display
         if action == "step":
-            k = len(self.game.moves) + int(parameters[0])  # type: ignore[call-overload]
-            return True if 0 <= k <= len(self.all_moves) else None
+            k = self.replay.at + int(parameters[0])  # type: ignore[call-overload]
+            return True if 0 <= k <= len(self.replay.all_moves) else None
         return super().check_action(action, parameters)
 
     def update_hint(self) -> None:
-        at, total = len(self.game.moves), len(self.all_moves)
+        at, total = self.replay.at, len(self.replay.all_moves)
         self.hint.show(Text(t("replay.position", move=at, total=total) + " · " + t("replay.keys")))
 
     def goto(self, count: int) -> None:
-        count = max(0, min(count, len(self.all_moves)))
-        at = len(self.game.moves)
-        if count == at:
+        at = self.replay.at
+        events = self.replay.goto(count)
+        if self.replay.at == at:
             return
-        if count == at + 1:
-            events = self.game.apply(self.all_moves[at])
+        if events is not None:
             self.log_view.add(describe(events, self.game))
         else:
-            self.game = Game(self.game.seats, self.game.seed, self.all_moves[:count])
             self.log_view.reset(history(self.game))
         self.refresh_board()
         self.chart.show_at(rounds_played(self.game.state))
@@ -100,13 +84,13 @@ class ReplayScreen(GameScreen):
         self.refresh_bindings()
 
     def action_step(self, delta: int) -> None:
-        self.goto(len(self.game.moves) + delta)
+        self.goto(self.replay.at + delta)
 
     def action_goto_start(self) -> None:
         self.goto(0)
 
     def action_goto_end(self) -> None:
-        self.goto(len(self.all_moves))
+        self.goto(len(self.replay.all_moves))
 
     def action_toggle_play(self) -> None:
         """Space: play the moves one after another, or pause."""
@@ -116,16 +100,10 @@ class ReplayScreen(GameScreen):
             return
 
         def tick() -> None:
-            if len(self.game.moves) >= len(self.all_moves) and self.timer is not None:
+            if self.replay.at >= len(self.replay.all_moves) and self.timer is not None:
                 self.timer.stop()
                 self.timer = None
                 return
             self.action_step(1)
 
         self.timer = self.set_interval(0.7, tick)
-
-    def action_undo(self) -> None:  # the results screen reaches here: a replay has no undo
-        self.app.bell()
-
-    def action_redo(self) -> None:
-        self.app.bell()

@@ -1,0 +1,99 @@
+"""What every table offers its views, wherever the game really is.
+
+A view (the board, a replay, a script, a test) draws from `state` and `seats`, asks for
+moves with `play`, `undo` and `redo`, and hears of every change through `subscribe`. A
+local table plays the game in this process; a table on another machine implements the
+same methods over the network, which is why nothing here hands out the seed or the decks'
+order beyond what `state` shows.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Callable
+
+from century_tui.engine.game import Game, Seat
+from century_tui.engine.moves import Move
+from century_tui.engine.state import State
+
+from .changes import Change
+
+Listener = Callable[[Change], None]
+
+
+class Table(ABC):
+    """One game in play, seen by any number of views."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    # ------------------------------------------------------------ what views read
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game as far as it has gone: seats, moves, who made them, the redo list."""
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.game.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.game.seats]
+
+    epoch: int = 0
+    """Bumped whenever the game changes (a move, an undo, a redo): an answer to an older
+    position (a modal's, a bot's) is dropped."""
+    thinking: bool = False
+    """A bot is choosing the move to come."""
+    save_error: str | None = None
+    """Why the last save failed (None: saved, or nothing to save)."""
+    at_keyboard: int | None = None
+    """The seat of the person at the keyboard (None before the first is seated)."""
+
+    # ------------------------------------------------------------ listening
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(change)` after every change; returns the way to stop."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def emit(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+    # ------------------------------------------------------------ what views ask
+    def start(self) -> None:
+        """The views are ready: whatever the position calls for begins (a bot's move)."""
+
+    @abstractmethod
+    def play(self, move: Move) -> None:
+        """Make `move` for the seat to act; IllegalMove (nothing changed) if it is not legal."""
+
+    def seated(self, seat: int) -> None:
+        """`seat`'s person now has the keyboard (their pass screen was answered)."""
+        self.at_keyboard = seat
+
+    def undo_owner(self) -> int | None:
+        """The seat whose move undo would take back; None when there is nothing to undo."""
+        return None
+
+    def undo_needs_consent(self) -> bool:
+        """Undo would take back a move of someone other than the person at the keyboard."""
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    def retry_save(self) -> str | None:
+        """One more try at a save that failed; why it failed again, or None."""
+        return None
+
+    def close(self) -> None:
+        """The views are gone: stop bots, make the final save, let go of the file."""

@@ -1,0 +1,188 @@
+"""A game in play in this process: its bots, its save file and its undo policy.
+
+Everything happens on one thread, the owner's (the app's event loop, or a sim's loop);
+only a bot's thinking and the file's writing are handed off, by `spawn`, and their results
+come back by `call_soon`. A stale bot answer (the game moved on, or the table closed) is
+dropped, never played.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+from century_tui import storage
+from century_tui.engine.game import Game
+from century_tui.engine.moves import Move
+
+from .base import Table
+from .changes import Moved, Rewound, SaveChanged, Thinking
+from .saver import Saver, Task
+
+
+def bot_seed(game_seed: int, move_number: int) -> int:
+    """A bot's seed for one move: the same game replays identically."""
+    return (game_seed * 1_000_003 + move_number * 7_919 + 17) % (2**63)
+
+
+def no_pause() -> tuple[float, int | None]:
+    return 0.0, None
+
+
+class LocalTable(Table):
+    """One game, its bots (in the background, cancellable) and its autosave."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        save_path: Path | None = None,
+        lock: storage.SaveLock | None = None,
+        autosave: bool = True,
+        spawn: Callable[[Task], None],
+        spawn_bot: Callable[[Task], None] | None = None,
+        call_soon: Callable[[Task], None],
+        pace: Callable[[], tuple[float, int | None]] = no_pause,
+    ) -> None:
+        """`spawn` runs a task in the background, `call_soon` runs one on the owner's thread;
+        `spawn_bot` (default `spawn`) is for bots. `pace()` gives (seconds a bot's move lasts
+        at least, its thinking budget in ms or None) when it starts to think."""
+        super().__init__()
+        self._game = game
+        self._call_soon = call_soon
+        self._spawn_bot = spawn_bot or spawn
+        self._pace = pace
+        self.saver = (
+            Saver(save_path, lock, spawn=spawn, call_soon=call_soon, report=self._saved) if autosave else None
+        )
+        if not autosave and lock is not None:
+            lock.release()  # this table saves nothing: the file stays free for others
+        self.closed = False
+        self._wake = threading.Event()
+        """Set on close: a bot waiting out its pause stops waiting."""
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.saver.path if self.saver else None
+
+    # ------------------------------------------------------------ moves
+    def start(self) -> None:
+        if self.saver is not None and self.saver.path is None:
+            self.saver.save(self._game)  # a new game's own file, resumable from the first turn
+        self._next()
+
+    def play(self, move: Move) -> None:
+        if self.closed or self.state.is_over:
+            from century_tui.engine.errors import IllegalMove
+
+            raise IllegalMove("R-END-2", "game_over")
+        seat = self.state.seat
+        events = self._game.apply(move)  # IllegalMove: nothing changed
+        self.epoch += 1
+        self.thinking = False
+        self.emit(Moved(move, seat, tuple(events)))
+        self._save()
+        self._next()
+
+    def _next(self) -> None:
+        """A bot to move begins to think (views hear it), unless one is at it already."""
+        s = self.state
+        if self.closed or s.is_over or self.thinking or self._game.current_seat.is_human:
+            return
+        self.thinking = True
+        delay, budget = self._pace()
+        args = (s.clone(), self._game.current_seat.bot or "random", bot_seed(self._game.seed, len(self._game.moves)))
+        token = self.epoch
+        self.emit(Thinking(s.seat))
+        self._spawn_bot(lambda: self._think(*args, token, delay, budget))
+
+    def _think(self, state, level: str, seed: int, token: int, delay: float, budget: int | None) -> None:
+        """In the background: choose on a copy of the state; the owner's thread plays it.
+        The thinking counts toward the pause, so a quick answer still waits `delay`."""
+        from century_tui import bots
+
+        started = time.monotonic()
+        move = bots.make_bot(level, seed=seed, budget_ms=budget).choose(state)
+        rest = delay - (time.monotonic() - started)
+        if rest > 0:
+            self._wake.wait(rest)
+        if not self.closed:
+            self._call_soon(lambda: self._bot_moved(token, move))
+
+    def _bot_moved(self, token: int, move: Move) -> None:
+        if token != self.epoch or self.closed:
+            return
+        self.thinking = False
+        self.play(move)
+
+    # ------------------------------------------------------------ undo and redo
+    def humans(self) -> int:
+        return sum(1 for seat in self.seats if seat.is_human)
+
+    def undo_owner(self) -> int | None:
+        point = self._game.undo_point()
+        return None if point is None else self._game.movers[point]
+
+    def undo_needs_consent(self) -> bool:
+        """Another person's move is taken back only once they agree: one key must not let
+        Bob undo Ann's claim. Alone with bots, every move is one's own."""
+        owner = self.undo_owner()
+        return owner is not None and self.humans() >= 2 and owner != self.at_keyboard
+
+    def undo(self) -> bool:
+        """Take back the last person's move and any bot moves after it."""
+        point = self._game.undo_point()
+        if point is None or self.closed:
+            return False
+        owner = self._game.movers[point]
+        self._game.undo()
+        self._rewound(Rewound(True, self.at_keyboard, owner, point))
+        return True
+
+    def redo(self) -> bool:
+        """Bring back the next move taken back (and the bot moves that followed it)."""
+        point = len(self._game.moves)
+        if self.closed or not self._game.redo():
+            return False
+        self._rewound(Rewound(False, self.at_keyboard, self._game.movers[point], point))
+        return True
+
+    def _rewound(self, change: Rewound) -> None:
+        self.epoch += 1
+        self.thinking = False
+        self.emit(change)
+        self._save()
+        self._next()
+
+    # ------------------------------------------------------------ the file
+    def _save(self) -> None:
+        if self.saver is not None:
+            self.saver.save(self._game)
+
+    def _saved(self, error: str | None) -> None:
+        """A save's outcome, on the owner's thread: news when it changes the state."""
+        news = (error is None) != (self.save_error is None)
+        self.save_error = error
+        if news:
+            self.emit(SaveChanged(error))
+
+    def retry_save(self) -> str | None:
+        if self.saver is None:
+            return None
+        return self.saver.flush()
+
+    def close(self) -> None:
+        """Stop the bots, make the last save, let go of the file (again is harmless)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._wake.set()
+        if self.saver is not None:
+            self.saver.flush()
+            self.saver.release()

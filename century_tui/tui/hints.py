@@ -1,0 +1,57 @@
+"""The line under the hand: what Enter on the selected card or slot would do, or why not."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Acquire, Claim
+from century_tui.text import Coin, t
+from century_tui.tui import render
+from century_tui.tui.options import play_probe, refusal, trade_max, upgradable
+
+
+def point_hint(s, i: int) -> tuple[Text, bool]:
+    """(words, a problem?) for claiming point card `i`."""
+    if i >= len(s.point_row):
+        return Text(t("error.no_slot", slot=i + 1)), True
+    error = refusal(s, Claim(i))
+    if error is not None:
+        return render.error(error), True
+    coin = s.coin_on(i)
+    coin_text = render.rt("hint.claim_coin", coin=Coin(coin == "upper")) if coin else Text("")
+    return render.rt("hint.claim", cost=POINT_CARDS[s.point_row[i]].cost, coin=coin_text), False
+
+
+def merchant_hint(s, i: int, ok: bool) -> tuple[Text, bool]:
+    """(words, a problem?) for acquiring merchant card `i` (`ok`: it can be acquired)."""
+    if i >= len(s.merchant_row):
+        return Text(t("error.no_slot", slot=i + 1)), True
+    if not ok:
+        error = refusal(s, Acquire(i, ()))
+        return (render.error(error) if error else Text("")), True
+    on = s.merchant_cubes[i]
+    bonus = render.rt("hint.acquire_bonus", cubes=on) if any(on) else Text("")
+    if i == 0:
+        return render.rt("hint.acquire_free", bonus=bonus), False
+    if i == 1:
+        return render.rt("hint.acquire_one", bonus=bonus), False
+    return render.rt("hint.acquire", count=i, bonus=bonus), False
+
+
+def hand_hint(s, card: int | None) -> tuple[Text, bool]:
+    """(words, a problem?) for playing `card` from the hand (None: the hand is empty)."""
+    if card is None:
+        return Text(t("board.hand_empty")), False
+    error = refusal(s, play_probe(s, card))
+    if error is not None:
+        return render.error(error), True
+    c = MERCHANT_CARDS[card]
+    if c.kind == "spice":
+        return render.rt("hint.spice", gain=c.gain), False
+    if c.kind == "upgrade":
+        if not upgradable(s.current.cubes):
+            return Text(t("hint.upgrade_nothing")), False
+        return Text(t("hint.upgrade", steps=c.steps)), False
+    most = trade_max(s, card)
+    key = "hint.trade" if most > 1 else "hint.trade_once"
+    return render.rt(key, pay=c.pay, gain=c.gain, times=most), False

@@ -1,0 +1,218 @@
+"""The board: the point row, the merchant row, every caravan, a hand and the log, drawn
+from a table. The game screen and the replay viewer both extend it.
+
+State flows down: `refresh_board` hands each widget its slice of the table's state.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from century_tui.engine.state import trigger_cards
+from century_tui.table import Table
+from century_tui.text import Names, t
+from century_tui.tui.journal import history
+from century_tui.tui.keys import Localized, refresh_bindings_soon
+from century_tui.tui.lifecycle import closed
+from century_tui.tui.options import acquire_options, claim_options, hand_options
+from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.widgets.caravans import CaravanInfo, Caravans
+from century_tui.tui.widgets.hand import HandItem, HandView
+from century_tui.tui.widgets.keybar import KeyBar
+from century_tui.tui.widgets.log import GameLog
+from century_tui.tui.widgets.rows import MerchantRow, PointRow, SlotView
+from century_tui.tui.widgets.status import HintBar, StatusBar
+
+
+def end_news(state, names: list[str]) -> str:
+    """What the table should know of the end (R-END-1): '' while it is far."""
+    if state.is_over:
+        return ""
+    if state.end_triggered is not None:
+        return t("board.last_round", last=names[(state.first - 1) % state.n])
+    trigger = trigger_cards(state.n)
+    close = [names[i] for i in state.turn_order() if len(state.players[i].claimed) == trigger - 1]
+    if not close:
+        return ""
+    if len(close) == 1:
+        return t("board.near_end", name=close[0], count=trigger - 1)
+    return t("board.near_end_many", names=Names(tuple(close)), count=trigger - 1)
+
+
+class BoardScreen(SizeGuard, Localized, Screen):
+    """A table's position on show. Who may act, and how, is the extending screen's."""
+
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "key.next_area"),
+        Binding("shift+tab", "app.focus_previous", "key.prev_area", show=False),
+        Binding("p", "jump('points')", "key.jump_points", show=False),
+        Binding("m", "jump('merchants')", "key.jump_merchants", show=False),
+        Binding("h", "jump('hand')", "key.jump_hand", show=False),
+        Binding("l", "jump('log')", "key.jump_log", show=False),
+    ]
+
+    def __init__(self, table: Table, *, resumed: bool = False) -> None:
+        super().__init__()
+        self.localize_bindings()
+        self.table = table
+        self.resumed = resumed
+        self._bindings_key: tuple = ()
+        self.status = StatusBar(id="status")
+        self.points = PointRow(id="points")
+        self.merchants = MerchantRow(id="merchants")
+        self.caravans = Caravans(table.state.n, id="caravans")
+        self.news = Static(id="news")
+        self.hand = HandView(id="hand")
+        self.hint = HintBar(id="hint")
+        self.log_view = GameLog(id="log")
+
+    @property
+    def game(self):
+        return self.table.game
+
+    @property
+    def state(self):
+        return self.table.state
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield self.status
+        yield self.points
+        yield self.merchants
+        with Container(id="lower"):
+            with Vertical(id="left"):
+                yield self.caravans
+                yield self.news
+                yield self.hand
+                yield self.hint
+            yield self.log_view
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if closed(self):
+            return
+        self.log_view.add(history(self.game, self.resumed))
+        self.fit(self.app.size.width, self.app.size.height)
+        for area in (self.points, self.merchants, self.hand):
+            self.watch(area, "cursor", self._cursor_moved, init=False)
+        self.refresh_board()
+        self.hand.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def home_focus(self):
+        return self.hand  # never the point row: a claim would be one Enter away
+
+    def fit(self, width: int, height: int) -> None:
+        """Let a large terminal breathe: the log beside the board, taller cards."""
+        self.set_class(width >= 110, "-wide")
+        self.set_class(height >= 32, "-tall")
+        self.set_class(height >= 40, "-taller")
+
+    def can_act(self) -> bool:
+        """A person at this screen may act now: the rows and the hand take choices."""
+        return False
+
+    # ------------------------------------------------------------ state flows down
+    def refresh_board(self) -> None:
+        s = self.state
+        active = self.can_act()
+        seats = self.table.seats
+        names = [x.name for x in seats]
+        claims = claim_options(s) if active else []
+        points = []
+        for i, card in enumerate(s.point_row):
+            coin = s.coin_on(i)
+            coins = s.upper_coins if coin == "upper" else s.lower_coins if coin == "lower" else 0
+            points.append(SlotView(card, bool(claims and claims[i].ok), coin, coins))
+        self.points.show(points, len(s.point_deck))
+        buys = acquire_options(s) if active else []
+        merchants = [
+            SlotView(card, bool(buys and buys[i].ok), cubes=s.merchant_cubes[i])
+            for i, card in enumerate(s.merchant_row)
+        ]
+        self.merchants.show(merchants, len(s.merchant_deck))
+        self.points.active = self.merchants.active = self.hand.active = active
+        self.caravans.show([  # in turn order: the first player on top
+            CaravanInfo(
+                name=names[i], bot=seats[i].bot, cubes=p.cubes, hand=len(p.hand_cards),
+                played=len(p.played_cards), claimed=len(p.claimed), upper=p.upper, lower=p.lower,
+                current=(i == s.seat and not s.is_over), first=(i == s.first),
+            )
+            for i, p in ((i, s.players[i]) for i in s.turn_order())
+        ])
+        self.show_news()
+        if active:
+            items = [HandItem(c, played, o.ok) for c, played, o in hand_options(s)]
+        else:
+            p = s.current
+            items = [HandItem(c, bool(p.played >> c & 1), False) for c in p.owned]
+        self.hand.show(names[s.seat], items)
+        self.status.show(s.round, names[s.seat], thinking=self.table.thinking,
+                         final=s.end_triggered is not None, over=s.is_over)
+        self.update_hint()
+        hand = self.hand.selected
+        key = (
+            active, s.phase, s.is_over, self.points.selected.ok, self.merchants.selected.ok, hand and hand.ok,
+            self.table.undo_owner() is not None, bool(self.game.redo_moves),
+        )
+        if key != self._bindings_key:  # the footer rebuilds itself: only when a key changed
+            self._bindings_key = key
+            refresh_bindings_soon(self)
+
+    def show_news(self) -> None:
+        """The end coming, for the whole table: who is one card from it, then the last round."""
+        news = end_news(self.state, self.table.names)
+        self.news.display = bool(news)
+        if news:
+            self.news.update(Text(news))
+
+    def update_hint(self) -> None:
+        """The line under the hand: what the selected card or slot would do."""
+
+    def on_descendant_focus(self, event) -> None:
+        self.update_hint()
+
+    def _cursor_moved(self, _value: int) -> None:
+        """A row's cursor moved: say what Enter would do (in the same frame as the move)."""
+        self.update_hint()
+
+    # ------------------------------------------------------------ keys
+    def action_jump(self, area: str) -> None:
+        """Straight to a row: p point cards, m merchant cards, h hand, l log. Focus is set
+        at once (not deferred like `widget.focus()`), so keys typed in the same burst, as
+        "m2⏎" over SSH, reach the new row."""
+        self.set_focus(self.query_one(f"#{area}"))
+
+    def action_table(self) -> None:
+        """Everyone's caravan, hand and played pile at a glance."""
+        from century_tui.tui.screens.table_view import TableScreen
+
+        if not isinstance(self.app.screen, TableScreen):
+            self.app.push_screen(TableScreen(self.game))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "results":
+            return True if self.state.is_over else False
+        return True
+
+    def action_results(self) -> None:
+        if self.state.is_over:
+            self.show_results()
+
+    def show_results(self) -> None:
+        from century_tui.tui.screens.results import ResultsScreen
+
+        if not isinstance(self.app.screen, ResultsScreen):
+            self.app.push_screen(ResultsScreen(self.game))
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.refresh_board()
