@@ -223,6 +223,14 @@ async def play_keys(pilot, move: Move) -> None:
 
 
 # ---------------------------------------------------------------- clicks
+async def asked_or_moved(pilot, screen, before: int) -> None:
+    """After a click that plays a move or opens its modal: until the move is made, or the
+    modal is mounted (a click aimed at a modal's button before that would hit the board)."""
+    app = pilot.app
+    await until(pilot, lambda: len(screen.game.moves) > before or (app.screen is not screen and app.screen.is_mounted))
+    await pilot.pause()
+
+
 async def play_clicks(pilot, move: Move) -> None:
     app = pilot.app
     screen = board(app)
@@ -234,7 +242,7 @@ async def play_clicks(pilot, move: Move) -> None:
         await pilot.click(screen.points.views[move.index])
     elif kind == "acquire":
         await pilot.click(screen.merchants.views[move.index])
-        await pilot.pause()
+        await asked_or_moved(pilot, screen, before)
         if isinstance(app.screen, AcquireModal):
             for slot, tier in enumerate(move.payment):
                 await pilot.click(f"#pay-{slot}-{tier}")
@@ -243,7 +251,7 @@ async def play_clicks(pilot, move: Move) -> None:
         position = hand_position(screen, move.card)
         chip = next(c for c in screen.query(HandCard) if c.position == position)
         await pilot.click(chip)
-        await pilot.pause()
+        await asked_or_moved(pilot, screen, before)
         if isinstance(app.screen, UpgradeModal):
             for tier in move.steps:
                 await pilot.click(f"#raise-{tier}")
