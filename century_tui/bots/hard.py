@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from century_tui.engine import Move, State
 from century_tui.engine.cubes import Cubes
-from century_tui.engine.state import cards_of, trigger_cards
+from century_tui.engine import cards_of, trigger_cards
 
 from .heuristics import (
     COST,

@@ -14,7 +14,7 @@ from century_tui.engine.cubes import add, from_tiers, scale, sub
 from century_tui.engine.game import Game, Seat
 from century_tui.engine.moves import Acquire, Claim, Discard, PlaySpice, PlayTrade, PlayUpgrade, Rest
 from century_tui.engine.save import dumps, loads
-from century_tui.engine.state import MERCHANT_CARDS
+from century_tui.engine import MERCHANT_CARDS
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**31), st.integers(0, 2**31).map(random.Random))

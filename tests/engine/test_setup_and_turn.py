@@ -18,7 +18,7 @@ from century_tui.engine import (
     State,
 )
 from century_tui.engine.cards import STARTING_SPICE_IDS, STARTING_UPGRADE_IDS
-from century_tui.engine.state import cards_of
+from century_tui.engine import cards_of
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

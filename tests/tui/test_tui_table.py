@@ -8,7 +8,7 @@ from tui_driver import run_board, screen_lines, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, PlaySpice, Rest
 from century_tui.engine.game import Game, Seat
-from century_tui.engine.state import trigger_cards
+from century_tui.engine import trigger_cards
 from century_tui.storage import Settings
 from century_tui.text import t
 from century_tui.tui import demo

@@ -36,7 +36,7 @@ from century_tui.engine import (
 )
 from century_tui.engine import events as ev
 from century_tui.engine.game import Game
-from century_tui.engine.state import CARAVAN_LIMIT, trigger_cards
+from century_tui.engine import CARAVAN_LIMIT, trigger_cards
 from century_tui.text import Coin, Names, t
 from century_tui.tui import render
 from century_tui.tui.journal import Entry, describe, history
