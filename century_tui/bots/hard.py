@@ -26,9 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from century_tui.engine import REST, Move, Phase, State
-from century_tui.engine.cubes import Cubes
-from century_tui.engine import cards_of, trigger_cards
+from century_tui.engine import REST, Cubes, Move, Phase, State, cards_of, trigger_cards
 
 from .heuristics import (
     COST,

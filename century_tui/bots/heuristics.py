@@ -22,18 +22,19 @@ from century_tui.engine import (
     UPGRADE,
     Acquire,
     Claim,
+    Cubes,
     Discard,
     Move,
+    Phase,
     PlayTrade,
     PlayUpgrade,
-    Phase,
     State,
     cheapest_discard,
     cheapest_payment,
+    covers,
     traded,
     upgraded,
 )
-from century_tui.engine.cubes import Cubes, covers
 
 COIN_VALUE = {"upper": 3, "lower": 1, None: 0}
 

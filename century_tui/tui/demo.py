@@ -11,7 +11,17 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Game, Move, MoveKind, Phase, Seat, State, times_affordable
+from century_tui.engine import (
+    MERCHANT_CARDS,
+    POINT_CARDS,
+    Game,
+    Move,
+    MoveKind,
+    Phase,
+    Seat,
+    State,
+    times_affordable,
+)
 
 
 def _need(cubes: tuple[int, ...], cost: tuple[int, ...]) -> int:

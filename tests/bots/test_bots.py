@@ -31,8 +31,8 @@ from century_tui.engine import (
     Phase,
     State,
     cheapest_payment,
+    covers,
 )
-from century_tui.engine.cubes import covers
 
 FAST_NODES = 100
 TURN_LIMIT = 150
@@ -247,7 +247,7 @@ def _check_sub_choices(level: str, before: State, move) -> None:
 
 
 def _costs(state: State):
-    from century_tui.engine.cards import POINT_CARDS
+    from century_tui.engine import POINT_CARDS
 
     return [POINT_CARDS[c].cost for c in state.point_row]
 

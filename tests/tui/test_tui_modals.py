@@ -11,9 +11,17 @@ import asyncio
 import pytest
 from tui_driver import board, click_button, hand_position, settle
 
-from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, PlayUpgrade, cheapest_discard, cheapest_payment
-from century_tui.engine.cubes import times_affordable
-from century_tui.engine.game import Game
+from century_tui.engine import (
+    MERCHANT_CARDS,
+    Acquire,
+    Discard,
+    Game,
+    PlayTrade,
+    PlayUpgrade,
+    cheapest_discard,
+    cheapest_payment,
+    times_affordable,
+)
 from century_tui.storage import Settings
 from century_tui import text
 from century_tui.text import words

@@ -9,8 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Acquire, Move, cheapest_payment
-from century_tui.engine.cubes import Cubes, from_tiers
+from century_tui.engine import Acquire, Cubes, Move, cheapest_payment, from_tiers
 from century_tui.text import MerchantRef, cube_code, t, words
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal

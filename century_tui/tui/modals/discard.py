@@ -8,8 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Discard, Move, cheapest_discard
-from century_tui.engine.cubes import Cubes
+from century_tui.engine import Cubes, Discard, Move, cheapest_discard
 from century_tui.text import t, tier_name
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal

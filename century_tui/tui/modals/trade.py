@@ -8,9 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Move, PlayTrade, traded
-from century_tui.engine.cards import MERCHANT_CARDS
-from century_tui.engine.cubes import Cubes, scale
+from century_tui.engine import MERCHANT_CARDS, Cubes, Move, PlayTrade, scale, traded
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal

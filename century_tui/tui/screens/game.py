@@ -22,21 +22,22 @@ from textual.widgets import Static
 from century_tui import storage
 from century_tui.engine import (
     ACTION,
+    CARAVAN_LIMIT,
     DISCARDING,
-    Acquire,
     MERCHANT_CARDS,
     POINT_CARDS,
+    Acquire,
     Claim,
+    Game,
     IllegalMove,
     Move,
     PlaySpice,
     PlayTrade,
     PlayUpgrade,
     Rest,
+    trigger_cards,
 )
 from century_tui.engine import events as ev
-from century_tui.engine.game import Game
-from century_tui.engine import CARAVAN_LIMIT, trigger_cards
 from century_tui.text import Coin, Names, t
 from century_tui.tui import render
 from century_tui.tui.journal import Entry, describe, history

@@ -10,8 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from century_tui.engine.game import Game
-from century_tui.engine.moves import Move
+from century_tui.engine import Game, Move
 from century_tui.text import t
 from century_tui.timeline import rounds_played
 from century_tui.tui.journal import describe, history
