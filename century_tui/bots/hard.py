@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from century_tui.engine import REST, Cubes, Move, Phase, State, cards_of, trigger_cards
+from century_tui.engine import DISCARDING, REST, Cubes, Move, State, cards_of, trigger_cards
 
 from .heuristics import (
     COST,
@@ -160,7 +160,7 @@ def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> f
 def _opponents_move(state: State, me: int) -> None:
     """Play the other seats until `me` acts again: each claims its best card, else rests."""
     while state.seat != me and not state.is_over:
-        if state.phase == Phase.DISCARD:
+        if state.phase == DISCARDING:
             state.advance(discard_move(state))
             continue
         claim = best_claim(state)
@@ -170,7 +170,7 @@ def _opponents_move(state: State, me: int) -> None:
 def _play_turn(state: State, move: Move, me: int) -> None:
     """Our move, our discard if any, then the opponents' replies."""
     state.advance(move)
-    if state.phase == Phase.DISCARD:
+    if state.phase == DISCARDING:
         state.advance(discard_move(state))
     _opponents_move(state, me)
 
@@ -256,7 +256,7 @@ class HardBot:
         me = state.seat
         self.nodes = 0
         self.reached = (0, 0)
-        if state.phase == Phase.DISCARD:
+        if state.phase == DISCARDING:
             return discard_move(state)
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
             moves = candidate_moves(state)

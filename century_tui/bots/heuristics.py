@@ -14,6 +14,7 @@ from century_tui.engine import (
     ACQUIRE,
     CARAVAN_LIMIT,
     CLAIM,
+    DISCARDING,
     MERCHANT_CARDS,
     POINT_CARDS,
     REST,
@@ -25,7 +26,6 @@ from century_tui.engine import (
     Cubes,
     Discard,
     Move,
-    Phase,
     PlayTrade,
     PlayUpgrade,
     State,
@@ -227,7 +227,7 @@ def candidate_moves(state: State) -> list[Move]:
     repetitions, upgrades to full use of their steps (shorter variants kept when
     they enable a claim); rest only when a card is waiting in the played pile.
     """
-    if state.phase == Phase.DISCARD:
+    if state.phase == DISCARDING:
         return [discard_move(state)]
     kinds = state.legal_kinds()
     out: list[Move] = []

@@ -56,12 +56,15 @@ from .moves import (
 )
 from .names import MAX_NAME, NameRefused, checked_name, clipped, duplicate, is_unsafe, name_key, printable, shown
 from .save import MAX_MOVES, SaveError, dumps, loads
-from .state import ACTION, DISCARDING, OVER, Player, Score, State
+from .state import Player, Score, State
 from .tables import (
+    ACTION,
     CARAVAN_LIMIT,
+    DISCARDING,
     MAX_PLAYERS,
     MERCHANT_ROW_SIZE,
     MIN_PLAYERS,
+    OVER,
     POINT_ROW_SIZE,
     Phase,
     cards_of,

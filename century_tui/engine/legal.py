@@ -35,7 +35,8 @@ from .tables import (
     SPICE_MASK,
     STEPS,
     UPGRADE_MASK,
-    Phase,
+    ACTION,
+    DISCARDING,
     affordable,
     cards_of,
 )
@@ -61,8 +62,8 @@ _KIND_SETS = tuple(
 
 def legal_kinds(state: State) -> tuple[MoveKind, ...]:
     """Kinds with at least one legal move now, in `KINDS` order; cheap, no moves built."""
-    if state.phase != Phase.ACTION:
-        return (DISCARD,) if state.phase == Phase.DISCARD else ()
+    if state.phase != ACTION:
+        return (DISCARD,) if state.phase == DISCARDING else ()
     p = state.players[state.seat]
     mask, trades, _ = affordable(p.cubes)
     hand = p.hand
@@ -92,8 +93,8 @@ def legal_moves(state: State, kind: MoveKind | None = None) -> Sequence[Move]:
         for k in legal_kinds(state):
             out.extend(legal_moves(state, k))
         return out
-    if state.phase != Phase.ACTION:
-        if state.phase == Phase.DISCARD and kind == DISCARD:
+    if state.phase != ACTION:
+        if state.phase == DISCARDING and kind == DISCARD:
             cubes = state.players[state.seat].cubes
             excess = sum(cubes) - CARAVAN_LIMIT
             key = (cubes, excess)

@@ -14,7 +14,7 @@ from . import events as ev
 from .cards import POINT_CARDS
 from .cubes import NO_CUBES, UNIT, StepRefused, covers, scale, traded, upgraded
 from .errors import IllegalMove
-from .moves import MoveKind
+from .moves import SPICE, TRADE, UPGRADE, MoveKind
 from .tables import (
     CARAVAN_LIMIT,
     CODE,
@@ -25,7 +25,8 @@ from .tables import (
     PAY,
     PAYMENT_COUNTS,
     STEPS,
-    Phase,
+    ACTION,
+    OVER,
     affordable,
     cards_of,
     trigger_cards,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .moves import Acquire, Claim, Discard, Move, PlaySpice, PlayTrade, PlayUpgrade, Rest
     from .state import Player, State
 
-_CARD_RULE = {MoveKind.SPICE: "R-PLAY-1", MoveKind.UPGRADE: "R-PLAY-2", MoveKind.TRADE: "R-PLAY-3"}
+_CARD_RULE = {SPICE: "R-PLAY-1", UPGRADE: "R-PLAY-2", TRADE: "R-PLAY-3"}
 
 
 def _check_card(p: Player, card: object, kind: MoveKind) -> None:
@@ -60,7 +61,7 @@ def _to_played(p: Player, card: int) -> None:
 def play_spice(s: State, p: Player, move: PlaySpice, log: list[ev.Event] | None) -> None:
     """Gain the card's cubes (R-PLAY-1)."""
     card = move.card
-    _check_card(p, card, MoveKind.SPICE)
+    _check_card(p, card, SPICE)
     gain = GAIN[card]
     c = p.cubes
     p.cubes = (c[0] + gain[0], c[1] + gain[1], c[2] + gain[2], c[3] + gain[3])
@@ -73,7 +74,7 @@ def play_spice(s: State, p: Player, move: PlaySpice, log: list[ev.Event] | None)
 def play_upgrade(s: State, p: Player, move: PlayUpgrade, log: list[ev.Event] | None) -> None:
     """Raise up to the card's number of cubes one tier each (R-PLAY-2)."""
     card, steps = move.card, move.steps
-    _check_card(p, card, MoveKind.UPGRADE)
+    _check_card(p, card, UPGRADE)
     limit = STEPS[card]
     if len(steps) > limit:
         raise IllegalMove("R-PLAY-2", "too_many_steps", card=CODE[card], limit=limit, chosen=len(steps))
@@ -90,7 +91,7 @@ def play_upgrade(s: State, p: Player, move: PlayUpgrade, log: list[ev.Event] | N
 def play_trade(s: State, p: Player, move: PlayTrade, log: list[ev.Event] | None) -> None:
     """Give the card's cubes for its others, `times` times over (R-PLAY-3)."""
     card, times = move.card, move.times
-    _check_card(p, card, MoveKind.TRADE)
+    _check_card(p, card, TRADE)
     if type(times) is not int or times < 1:
         raise IllegalMove("R-PLAY-3", "trade_times", times=times)
     c = p.cubes
@@ -227,7 +228,7 @@ def discard(s: State, p: Player, move: Discard, log: list[ev.Event] | None) -> N
     if not covers(c, cubes):
         raise IllegalMove("R-LIM-1", "discard_missing", cubes=cubes, held=c)
     p.cubes = (c[0] - cubes[0], c[1] - cubes[1], c[2] - cubes[2], c[3] - cubes[3])
-    s.phase = Phase.ACTION
+    s.phase = ACTION
     if log is not None:
         log.append(ev.Discarded(s.seat, cubes))
     end_turn(s, log)
@@ -241,7 +242,7 @@ def end_turn(s: State, log: list[ev.Event] | None) -> None:
     if nxt == s.n:
         nxt = 0
     if s.end_triggered is not None and nxt == s.first:
-        s.phase = Phase.OVER
+        s.phase = OVER
         if log is not None:
             log.append(ev.TurnEnded(seat, None))
             log.append(ev.GameOver(s.winner()))

@@ -19,18 +19,18 @@ from .cubes import NO_CUBES, Cubes
 from .errors import IllegalMove
 from .moves import DISCARD, Move
 from .tables import (
+    ACTION,
     CARAVAN_LIMIT,
+    DISCARDING,
     MAX_PLAYERS,
     MERCHANT_ROW_SIZE,
     MIN_PLAYERS,
+    OVER,
     POINT_ROW_SIZE,
     Phase,
     cards_of,
     starting_cubes,
 )
-
-ACTION, DISCARDING, OVER = Phase.ACTION, Phase.DISCARD, Phase.OVER
-"""Short names for the phases (the members themselves)."""
 
 
 @dataclass(slots=True)
@@ -149,7 +149,7 @@ class State:
             for seat in range(players)
         ]
         s.seat = s.first
-        s.phase = Phase.ACTION
+        s.phase = ACTION
         s.end_triggered = None
         return s
 
@@ -184,7 +184,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def turn_order(self) -> list[int]:
         """Seats in the order they play a round, the first player first (R-SET-5)."""
@@ -198,7 +198,7 @@ class State:
     def round(self) -> int:
         """The round being played, from 1 (the acting player's turns so far + 1); once the
         game is over, the last round played (no one is acting in a next one)."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return max(p.turns for p in self.players)
         return self.players[self.seat].turns + 1
 
@@ -253,8 +253,8 @@ class State:
             kind = move.kind
         except AttributeError:
             raise IllegalMove("R-TURN-1", "unknown_move") from None
-        if self.phase != Phase.ACTION:
-            if self.phase == Phase.OVER:
+        if self.phase != ACTION:
+            if self.phase == OVER:
                 raise IllegalMove("R-END-2", "game_over")
             if kind != DISCARD:
                 held = sum(p.cubes)
@@ -268,7 +268,7 @@ class State:
         make(self, p, move, log)
         held = p.cubes
         if held[0] + held[1] + held[2] + held[3] > CARAVAN_LIMIT:
-            self.phase = Phase.DISCARD
+            self.phase = DISCARDING
             if log is not None:
                 log.append(ev.DiscardRequired(self.seat, sum(held) - CARAVAN_LIMIT))
         else:
