@@ -222,7 +222,7 @@ class State:
     def refusal(self, move: Move) -> IllegalMove | None:
         """Why `move` is illegal now, or None if it is legal (this state is not touched)."""
         try:
-            self.clone()._apply(move, None)
+            self.child(move)
         except IllegalMove as e:
             return e
         return None
