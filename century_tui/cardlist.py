@@ -6,7 +6,7 @@ tier (0..3), the same in every language.
 
 from __future__ import annotations
 
-from century_tui.engine.cards import MARKET_CARDS, MERCHANT_CARDS, POINT_CARDS, STARTING_CARDS, MerchantCard
+from century_tui.engine import MARKET_CARDS, MERCHANT_CARDS, POINT_CARDS, STARTING_CARDS, MerchantCard
 from century_tui.text import cube_letters, merchant_text, t, tier_letter, words
 
 

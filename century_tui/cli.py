@@ -23,7 +23,7 @@ def _translated(message: str) -> str:
     """argparse's message in the player's language: "argument --seed: ..." and the few
     messages argparse writes itself; ours (ArgumentTypeError) are translated already. What
     the player typed is cut short: argparse would echo a 100 KB argument back whole."""
-    from century_tui.engine.names import clipped
+    from century_tui.engine import clipped
     from century_tui.text import t
 
     argument = re.match(r"argument (?P<argument>[^:]+): (?P<message>.*)$", message, re.S)
@@ -121,7 +121,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         """One line, whatever was typed: a control character in it is shown, not obeyed."""
-        from century_tui.engine.names import printable
+        from century_tui.engine import printable
         from century_tui.text import t
 
         self.exit(2, printable(t("cli.error", prog=self.prog, message=_translated(message))) + "\n")
@@ -132,7 +132,7 @@ def _count(low: int, high: int):
     overflow what reads it (a 400-digit budget once broke the bot's clock)."""
 
     def parse(text: str) -> int:
-        from century_tui.engine.names import shown as outside
+        from century_tui.engine import shown as outside
         from century_tui.text import t
 
         shown = outside(text, 20)  # not 400 digits back at the player, nor an ESC to obey
@@ -156,7 +156,7 @@ def _bot_list(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     for n in names:
         if n not in LEVELS:
-            from century_tui.engine.names import shown
+            from century_tui.engine import shown
             from century_tui.text import t
 
             raise argparse.ArgumentTypeError(t("cli.unknown_bot", level=shown(n), levels=", ".join(LEVELS)))
@@ -167,7 +167,7 @@ def _players(text: str) -> list[tuple[str, str | None]]:
     """"Ann,Bob,bot:hard" → [(name, bot level or None)]; bots without a name get one later.
     Names follow the one rule of `engine.names`, as in the new-game form and save files."""
     from century_tui.bots import LEVELS
-    from century_tui.engine.names import NameRefused, checked_name, duplicate, shown
+    from century_tui.engine import NameRefused, checked_name, duplicate, shown
     from century_tui.text import t
 
     entries = text.split(",")
@@ -192,7 +192,7 @@ def _players(text: str) -> list[tuple[str, str | None]]:
 
 
 def _language(code: str) -> str:
-    from century_tui.engine.names import shown
+    from century_tui.engine import shown
     from century_tui.text import languages, t
 
     if code not in languages():
@@ -204,7 +204,7 @@ def build_parser() -> Parser:
     """The command line, its help in the current language (set before it is built)."""
     from century_tui.text import t
 
-    from century_tui.engine.game import MAX_SEED
+    from century_tui.engine import MAX_SEED
     from century_tui.storage import BOT_BUDGET_MS
 
     def h(key: str) -> str:
@@ -386,7 +386,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Open the game window (the only command that imports Textual)."""
-    from century_tui.engine.game import Game, new_seed
+    from century_tui.engine import Game, new_seed
     from century_tui.tui.app import CenturyApp
     from century_tui.seats import validate_seats
 
@@ -405,7 +405,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def say(line: str, file=None) -> None:
     """Print a line that holds text from disk or the command line (file and player names):
     a control character in it is shown as an escape ("\\x1b"), never obeyed by the terminal."""
-    from century_tui.engine.names import printable
+    from century_tui.engine import printable
 
     print(printable(line), file=file or sys.stdout)
 
@@ -414,7 +414,7 @@ def _save_file(typed: str) -> Path | None:
     """The save file FILE names (a name `century saves` prints, or a path), or None after
     saying on stderr that no saved game has that name."""
     from century_tui import storage
-    from century_tui.engine.names import clipped
+    from century_tui.engine import clipped
     from century_tui.text import t
 
     path = storage.find_save(typed)
@@ -427,7 +427,7 @@ def _save_file(typed: str) -> Path | None:
 def _load(path: Path):
     """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
     from century_tui import storage
-    from century_tui.engine.save import SaveError
+    from century_tui.engine import SaveError
 
     try:
         return storage.load_game(path)
@@ -438,8 +438,7 @@ def _load(path: Path):
 def _refused(path: Path, error) -> None:
     """Say on stderr, in one line, why the file at `path` is not opened (a path typed
     100 KB long is cut short, as every argument in a message is)."""
-    from century_tui.engine.names import clipped
-    from century_tui.engine.save import SaveError
+    from century_tui.engine import SaveError, clipped
     from century_tui.text import error_text, t
 
     file = clipped(str(path), 80)
@@ -451,7 +450,7 @@ def _refused(path: Path, error) -> None:
 def cmd_resume(args: argparse.Namespace) -> int:
     """Go on with a saved game in a window that holds its file: a second window is refused."""
     from century_tui import storage
-    from century_tui.engine.save import SaveError
+    from century_tui.engine import SaveError
     from century_tui.text import t
 
     if args.file is not None:

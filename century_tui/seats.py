@@ -4,9 +4,7 @@ here, so the command line does not import a screen to check its arguments."""
 
 from __future__ import annotations
 
-from century_tui.engine.game import Seat
-from century_tui.engine.names import NameRefused, checked_name, name_key
-from century_tui.engine.state import MAX_PLAYERS
+from century_tui.engine import MAX_PLAYERS, NameRefused, Seat, checked_name, name_key
 from century_tui.text import bot_name, default_names, t
 
 HUMAN = "human"

@@ -25,10 +25,7 @@ from platformdirs import user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from century_tui.bots.hard import DEFAULT_BUDGET_MS
-from century_tui.engine.game import Game
-from century_tui.engine.names import MAX_NAME
-from century_tui.engine.save import SaveError, dumps, loads
-from century_tui.engine.state import MAX_PLAYERS
+from century_tui.engine import MAX_NAME, MAX_PLAYERS, Game, SaveError, dumps, loads
 
 try:
     import fcntl
@@ -489,7 +486,7 @@ def _made_by_game(found: os.stat_result) -> bool:
 
 
 def _bad_lock(path: Path) -> SaveError:
-    from century_tui.engine.names import printable
+    from century_tui.engine import printable
 
     return SaveError("bad_lock", lock=printable(lock_path(path).name))
 

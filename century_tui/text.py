@@ -595,7 +595,7 @@ def given_names(n: int) -> set[str]:
     """Every name the game gives seat `n` by itself, in every language, casefolded:
     "Player 3", and every bot's ("Medium bot", "Medium bot 2")."""
     from century_tui.bots import LEVELS
-    from century_tui.engine.state import MAX_PLAYERS
+    from century_tui.engine import MAX_PLAYERS
 
     out = default_names(n)
     for code in languages():
@@ -614,7 +614,7 @@ def coin_name(upper: bool, count: int = 1) -> str:
 
 def merchant_text(card: int) -> str:
     """A merchant card's effect in words: '+YY', 'Upgrade 2', 'YY→G'."""
-    from century_tui.engine.cards import MERCHANT_CARDS
+    from century_tui.engine import MERCHANT_CARDS
 
     c = MERCHANT_CARDS[card]
     if c.kind == "spice":
@@ -625,7 +625,7 @@ def merchant_text(card: int) -> str:
 
 
 def point_text(card: int) -> str:
-    from century_tui.engine.cards import POINT_CARDS
+    from century_tui.engine import POINT_CARDS
 
     c = POINT_CARDS[card]
     return t("card.point", cost=c.cost, points=c.points)
@@ -633,7 +633,7 @@ def point_text(card: int) -> str:
 
 def card_from_code(code: object) -> str:
     """A card code from the engine ('M12', 'P07', 'S01') as the player sees the card."""
-    from century_tui.engine.cards import CODES
+    from century_tui.engine import CODES
 
     if isinstance(code, str) and code in CODES:
         return point_text(CODES[code]) if code.startswith("P") else merchant_text(CODES[code])

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from century_tui.engine.cards import POINT_CARDS
-from century_tui.engine.game import Game
-from century_tui.engine.state import State
+from century_tui.engine import POINT_CARDS, Game, State
 
 
 @dataclass(frozen=True, slots=True)

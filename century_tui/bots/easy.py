@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from century_tui.engine import ACQUIRE, REST, Move, State
+from century_tui.engine import ACQUIRE, DISCARDING, REST, Move, State
 
 from .heuristics import best_claim, candidate_moves, discard_move
 
@@ -21,7 +21,7 @@ class EasyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        if state.phase == "discard":
+        if state.phase == DISCARDING:
             return discard_move(state)
         claim = best_claim(state)
         if claim is not None:

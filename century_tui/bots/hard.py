@@ -26,9 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from century_tui.engine import Move, State
-from century_tui.engine.cubes import Cubes
-from century_tui.engine.state import cards_of, trigger_cards
+from century_tui.engine import DISCARDING, REST, Cubes, Move, State, cards_of, trigger_cards
 
 from .heuristics import (
     COST,
@@ -162,17 +160,17 @@ def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> f
 def _opponents_move(state: State, me: int) -> None:
     """Play the other seats until `me` acts again: each claims its best card, else rests."""
     while state.seat != me and not state.is_over:
-        if state.phase == "discard":
+        if state.phase == DISCARDING:
             state.advance(discard_move(state))
             continue
         claim = best_claim(state)
-        state.advance(claim if claim is not None else state.legal_moves("rest")[0])
+        state.advance(claim if claim is not None else state.legal_moves(REST)[0])
 
 
 def _play_turn(state: State, move: Move, me: int) -> None:
     """Our move, our discard if any, then the opponents' replies."""
     state.advance(move)
-    if state.phase == "discard":
+    if state.phase == DISCARDING:
         state.advance(discard_move(state))
     _opponents_move(state, me)
 
@@ -258,7 +256,7 @@ class HardBot:
         me = state.seat
         self.nodes = 0
         self.reached = (0, 0)
-        if state.phase == "discard":
+        if state.phase == DISCARDING:
             return discard_move(state)
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
             moves = candidate_moves(state)

@@ -2,7 +2,8 @@
 
 Everything here reads only public information (caravans, hands, rows, coins).
 Moves come from `state.legal_moves()`; the two built directly (the cheapest-payment
-acquire and the overflow discard) are members of those lists, as the tests check.
+acquire and the overflow discard) are members of those lists, as the tests check. The
+cube arithmetic is the engine's (`century_tui.engine.cubes`), as the move dialogs' is.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import Sequence
 
 from century_tui.engine import (
     ACQUIRE,
+    CARAVAN_LIMIT,
     CLAIM,
+    DISCARDING,
     MERCHANT_CARDS,
     POINT_CARDS,
     REST,
@@ -20,13 +23,18 @@ from century_tui.engine import (
     UPGRADE,
     Acquire,
     Claim,
+    Cubes,
     Discard,
     Move,
     PlayTrade,
     PlayUpgrade,
     State,
+    cheapest_discard,
+    cheapest_payment,
+    covers,
+    traded,
+    upgraded,
 )
-from century_tui.engine.cubes import Cubes, covers
 
 COIN_VALUE = {"upper": 3, "lower": 1, None: 0}
 
@@ -107,17 +115,6 @@ RATES = tuple(card_rate(c) for c in range(len(MERCHANT_CARDS)))
 
 
 # ------------------------------------------------------------- sub-choices
-def cheapest_payment(cubes: Cubes, index: int) -> tuple[int, ...]:
-    """Tiers to place on the `index` cards left of a merchant card: cheapest colours first."""
-    out: list[int] = []
-    for t in range(4):
-        take = min(cubes[t], index - len(out))
-        out.extend([t] * take)
-        if len(out) == index:
-            break
-    return tuple(out)
-
-
 def cheapest_acquires(state: State) -> list[Acquire]:
     """One acquire per affordable slot, paying with the cheapest cubes (R-ACQ-1)."""
     cubes = state.players[state.seat].cubes
@@ -133,16 +130,7 @@ def least_valuable_discard(cubes: Cubes, excess: int, keep: Cubes = (0, 0, 0, 0)
     Without the saving rule a caravan of browns facing a card that needs yellows
     would throw away every yellow it makes, and the game would never end.
     """
-    out = [0, 0, 0, 0]
-    left = excess
-    for spare in (True, False):
-        for t in range(4):
-            room = cubes[t] - out[t] - (min(keep[t], cubes[t]) if spare else 0)
-            take = min(room, left)
-            if take > 0:
-                out[t] += take
-                left -= take
-    return Discard((out[0], out[1], out[2], out[3]))
+    return Discard(cheapest_discard(cubes, excess, keep))
 
 
 def nearest_card(state: State, cubes: Cubes) -> int | None:
@@ -179,7 +167,7 @@ def discard_move(state: State) -> Discard:
     cubes = state.players[state.seat].cubes
     near = nearest_card(state, cubes)
     keep = needed_cubes(cubes, COST[state.point_row[near]]) if near is not None else (0, 0, 0, 0)
-    return least_valuable_discard(cubes, sum(cubes) - 10, keep)
+    return least_valuable_discard(cubes, sum(cubes) - CARAVAN_LIMIT, keep)
 
 
 def best_claim(state: State) -> Claim | None:
@@ -196,14 +184,6 @@ def claim_enablers(state: State, cubes_after: Sequence[Cubes]) -> set[int]:
     return {i for i, c in enumerate(cubes_after) if any(covers(c, k) for k in costs)}
 
 
-def upgrade_after(cubes: Cubes, steps: tuple[int, ...]) -> Cubes:
-    c = list(cubes)
-    for t in steps:
-        c[t] -= 1
-        c[t + 1] += 1
-    return (c[0], c[1], c[2], c[3])
-
-
 def pruned_upgrades(state: State) -> list[PlayUpgrade]:
     """Upgrades using every step they can, plus shorter ones that make a claim possible."""
     moves = state.legal_moves(UPGRADE)
@@ -217,7 +197,7 @@ def pruned_upgrades(state: State) -> list[PlayUpgrade]:
     full = [m for m in moves if len(m.steps) == most[m.card] and m.steps]
     short = [m for m in moves if len(m.steps) < most[m.card] and m.steps]
     if short:
-        ok = claim_enablers(state, [upgrade_after(cubes, m.steps) for m in short])
+        ok = claim_enablers(state, [upgraded(cubes, m.steps) for m in short])
         full += [short[i] for i in sorted(ok)]
     return full
 
@@ -235,11 +215,7 @@ def pruned_trades(state: State) -> list[PlayTrade]:
     short = [m for m in moves if m.times < best[m.card].times]
     if short:
         cubes = state.players[state.seat].cubes
-        after = []
-        for m in short:
-            pay, gain, k = PAY[m.card], GAIN[m.card], m.times
-            after.append(tuple(cubes[t] + (gain[t] - pay[t]) * k for t in range(4)))
-        ok = claim_enablers(state, after)
+        ok = claim_enablers(state, [traded(cubes, PAY[m.card], GAIN[m.card], m.times) for m in short])
         out += [short[i] for i in sorted(ok)]
     return out
 
@@ -251,7 +227,7 @@ def candidate_moves(state: State) -> list[Move]:
     repetitions, upgrades to full use of their steps (shorter variants kept when
     they enable a claim); rest only when a card is waiting in the played pile.
     """
-    if state.phase == "discard":
+    if state.phase == DISCARDING:
         return [discard_move(state)]
     kinds = state.legal_kinds()
     out: list[Move] = []

@@ -8,7 +8,7 @@ takes a merchant card that is cheap and productive. It never looks two turns ahe
 
 from __future__ import annotations
 
-from century_tui.engine import ACQUIRE, REST, Move, State
+from century_tui.engine import ACQUIRE, DISCARDING, REST, Move, State
 
 from .heuristics import (
     COST,
@@ -36,7 +36,7 @@ class MediumBot:
         self.seed = seed  # unused: the greedy choice needs no chance
 
     def choose(self, state: State) -> Move:
-        if state.phase == "discard":
+        if state.phase == DISCARDING:
             return discard_move(state)
         claim = best_claim(state)
         if claim is not None:
@@ -66,9 +66,8 @@ class MediumBot:
             return best_buy
 
         def after(m: Move) -> tuple[int, int]:
-            s = state.clone()
-            s.advance(m)
-            if s.phase == "discard":
+            s = state.child(m)
+            if s.phase == DISCARDING:
                 s.advance(discard_move(s))
             c = s.players[me].cubes
             return before - deficit(c, cost), value(c)

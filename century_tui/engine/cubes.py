@@ -49,3 +49,85 @@ def from_tiers(tiers: tuple[int, ...] | list[int]) -> Cubes:
 def fmt(c: Cubes) -> str:
     """'2Y 1G'; '-' for nothing."""
     return " ".join(f"{n}{LETTERS[t]}" for t, n in enumerate(c) if n) or "-"
+
+
+# ------------------------------------------------------------ the rules' cube arithmetic
+# The one home of each: the engine applies moves with these, the bots weigh moves with
+# them and the move dialogs show what a choice leads to.
+
+
+class StepRefused(ValueError):
+    """An upgrade step that cannot be made: `code` is "bad_tier", "top_tier" or
+    "no_cube_to_upgrade" (the engine's refusal codes), `tier` the step asked for."""
+
+    def __init__(self, code: str, tier: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.tier = tier
+
+
+_UPGRADED: dict[tuple[Cubes, tuple[int, ...]], Cubes] = {}
+
+
+def upgraded(cubes: Cubes, steps: tuple[int, ...] | list[int]) -> Cubes:
+    """The caravan after raising one cube of tier t to t + 1 for each t in `steps`, lowest
+    first (R-PLAY-2); StepRefused for a step that cannot be made. Cached for tuples of steps:
+    the hot path asks for the same few caravans again and again."""
+    key = (cubes, steps)
+    try:
+        return _UPGRADED[key]  # type: ignore[index]
+    except (KeyError, TypeError):
+        pass
+    c = list(cubes)
+    for t in sorted(steps):
+        if type(t) is not int or not 0 <= t <= 3:
+            raise StepRefused("bad_tier", t)
+        if t == 3:
+            raise StepRefused("top_tier", 3)
+        if not c[t]:
+            raise StepRefused("no_cube_to_upgrade", t)
+        c[t] -= 1
+        c[t + 1] += 1
+    result = (c[0], c[1], c[2], c[3])
+    if type(steps) is tuple:
+        _UPGRADED[key] = result  # type: ignore[index]
+    return result
+
+
+def traded(cubes: Cubes, pay: Cubes, gain: Cubes, times: int = 1) -> Cubes:
+    """The caravan after giving `pay` for `gain`, `times` times over (R-PLAY-3); unchecked."""
+    return (
+        cubes[0] + (gain[0] - pay[0]) * times,
+        cubes[1] + (gain[1] - pay[1]) * times,
+        cubes[2] + (gain[2] - pay[2]) * times,
+        cubes[3] + (gain[3] - pay[3]) * times,
+    )
+
+
+def cheapest_payment(cubes: Cubes, count: int) -> tuple[int, ...]:
+    """The tiers to place on the `count` cards left of a merchant card, least valuable
+    first (R-ACQ-1): what a bot pays and what the acquire dialog proposes. Shorter than
+    `count` if the caravan holds fewer cubes."""
+    out: list[int] = []
+    for t in range(TIERS):
+        take = min(cubes[t], count - len(out))
+        out.extend([t] * take)
+        if len(out) == count:
+            break
+    return tuple(out)
+
+
+def cheapest_discard(cubes: Cubes, excess: int, keep: Cubes = NO_CUBES) -> Cubes:
+    """The `excess` least valuable cubes to return (R-LIM-1), lowest tier first; cubes
+    beyond `keep` go first, and only then, again lowest first, the ones in `keep` (a bot
+    keeps what it saves for a point card; the discard dialog keeps nothing)."""
+    out = [0, 0, 0, 0]
+    left = excess
+    for spare in (True, False):
+        for t in range(TIERS):
+            room = cubes[t] - out[t] - (min(keep[t], cubes[t]) if spare else 0)
+            take = min(room, left)
+            if take > 0:
+                out[t] += take
+                left -= take
+    return (out[0], out[1], out[2], out[3])

@@ -8,19 +8,36 @@ stored in save files and checked again by `State.apply`. Indices (`index`) are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar, Union
 
 from .cards import MERCHANT_CARDS
 from .cubes import LETTERS, Cubes, fmt, scale
 
-SPICE = "spice"
-UPGRADE = "upgrade"
-TRADE = "trade"
-ACQUIRE = "acquire"
-REST = "rest"
-CLAIM = "claim"
-DISCARD = "discard"
-KINDS = (SPICE, UPGRADE, TRADE, ACQUIRE, REST, CLAIM, DISCARD)
+
+class MoveKind(StrEnum):
+    """What a move does; its value is the "kind" a save file names. A card played is a
+    move of the card's own kind ("spice", "upgrade" or "trade")."""
+
+    SPICE = "spice"
+    UPGRADE = "upgrade"
+    TRADE = "trade"
+    ACQUIRE = "acquire"
+    REST = "rest"
+    CLAIM = "claim"
+    DISCARD = "discard"
+
+
+# Short names for the kinds (the members themselves): the hot path reads these, a module
+# name being read several times faster than `MoveKind.SPICE` (through the enum's class).
+SPICE = MoveKind.SPICE
+UPGRADE = MoveKind.UPGRADE
+TRADE = MoveKind.TRADE
+ACQUIRE = MoveKind.ACQUIRE
+REST = MoveKind.REST
+CLAIM = MoveKind.CLAIM
+DISCARD = MoveKind.DISCARD
+KINDS = tuple(MoveKind)
 """Every kind of move, in the order legal moves are listed."""
 
 
@@ -29,7 +46,7 @@ class PlaySpice:
     """Play a spice card from hand: gain its cubes (R-PLAY-1)."""
 
     card: int
-    kind: ClassVar[str] = SPICE
+    kind: ClassVar[MoveKind] = MoveKind.SPICE
 
     def describe(self) -> str:
         c = MERCHANT_CARDS[self.card]
@@ -46,7 +63,7 @@ class PlayUpgrade:
 
     card: int
     steps: tuple[int, ...] = ()
-    kind: ClassVar[str] = UPGRADE
+    kind: ClassVar[MoveKind] = MoveKind.UPGRADE
 
     def describe(self) -> str:
         code = MERCHANT_CARDS[self.card].code
@@ -63,7 +80,7 @@ class PlayTrade:
 
     card: int
     times: int = 1
-    kind: ClassVar[str] = TRADE
+    kind: ClassVar[MoveKind] = MoveKind.TRADE
 
     def describe(self) -> str:
         c = MERCHANT_CARDS[self.card]
@@ -76,7 +93,7 @@ class Acquire:
 
     index: int
     payment: tuple[int, ...] = ()
-    kind: ClassVar[str] = ACQUIRE
+    kind: ClassVar[MoveKind] = MoveKind.ACQUIRE
 
     def describe(self) -> str:
         placed = " placing " + " ".join(LETTERS[t] for t in self.payment) if self.payment else ""
@@ -87,7 +104,7 @@ class Acquire:
 class Rest:
     """Take every played card back into hand (R-REST-1)."""
 
-    kind: ClassVar[str] = REST
+    kind: ClassVar[MoveKind] = MoveKind.REST
 
     def describe(self) -> str:
         return "rest"
@@ -98,7 +115,7 @@ class Claim:
     """Claim point card `index`, paying exactly its cost (R-CLM-1)."""
 
     index: int
-    kind: ClassVar[str] = CLAIM
+    kind: ClassVar[MoveKind] = MoveKind.CLAIM
 
     def describe(self) -> str:
         return f"claim point slot {self.index + 1}"
@@ -109,13 +126,13 @@ class Discard:
     """Return these cubes at the end of a turn over the caravan limit (R-LIM-1)."""
 
     cubes: Cubes
-    kind: ClassVar[str] = DISCARD
+    kind: ClassVar[MoveKind] = MoveKind.DISCARD
 
     def describe(self) -> str:
         return f"discard {fmt(self.cubes)}"
 
 
 Move = Union[PlaySpice, PlayUpgrade, PlayTrade, Acquire, Rest, Claim, Discard]
-MOVE_TYPES: dict[str, type] = {
+MOVE_TYPES: dict[MoveKind, type] = {
     cls.kind: cls for cls in (PlaySpice, PlayUpgrade, PlayTrade, Acquire, Rest, Claim, Discard)
 }

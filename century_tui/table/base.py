@@ -12,9 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Callable
 
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.moves import Move
-from century_tui.engine.state import State
+from century_tui.engine import Game, Move, Seat, State
 
 from .changes import Change
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from century_tui.engine import Move
 from century_tui.engine.events import Event
-from century_tui.engine.moves import Move
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from century_tui import storage
-from century_tui.engine.game import Game
-from century_tui.engine.moves import Move
+from century_tui.engine import Game, IllegalMove, Move
 
 from .base import Table
 from .changes import Moved, Rewound, SaveChanged, Thinking
@@ -79,8 +78,6 @@ class LocalTable(Table):
 
     def play(self, move: Move) -> None:
         if self.closed or self.state.is_over:
-            from century_tui.engine.errors import IllegalMove
-
             raise IllegalMove("R-END-2", "game_over")
         seat = self.state.seat
         events = self._game.apply(move)  # IllegalMove: nothing changed

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from century_tui.engine.errors import IllegalMove
+from century_tui.engine import Game, IllegalMove, Move
 from century_tui.engine.events import Event
-from century_tui.engine.game import Game
-from century_tui.engine.moves import Move
 
 from .base import Table
 

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from century_tui import storage
-from century_tui.engine.game import Game
-from century_tui.engine.save import dumps
+from century_tui.engine import Game, dumps
 
 Task = Callable[[], None]
 

@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.theme import ThemeProvider
 
 from century_tui import storage, text
-from century_tui.engine.game import Game
+from century_tui.engine import Game
 from century_tui.table import LocalTable
 from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words

@@ -11,9 +11,17 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, State
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.moves import Move
+from century_tui.engine import (
+    MERCHANT_CARDS,
+    POINT_CARDS,
+    Game,
+    Move,
+    MoveKind,
+    Phase,
+    Seat,
+    State,
+    times_affordable,
+)
 
 
 def _need(cubes: tuple[int, ...], cost: tuple[int, ...]) -> int:
@@ -32,20 +40,20 @@ def policy(state: State, rng: random.Random) -> Move:
     """A quick greedy player: claim the best card it can, else the move that brings a
     point card nearest (one ply), resting when nothing helps; ties broken by `rng`."""
     moves = state.legal_moves()
-    claims = [m for m in moves if m.kind == "claim"]
+    claims = [m for m in moves if m.kind == MoveKind.CLAIM]
     if claims:
         return max(claims, key=lambda m: POINT_CARDS[state.point_row[m.index]].points)  # type: ignore[union-attr]
-    if state.phase == "discard":
+    if state.phase == Phase.DISCARD:
         seat = state.seat
         return max(moves, key=lambda m: _value(_after(state, m), seat))
     seat = state.seat
     base = _value(state, seat)
     best, best_value = None, base + 0.5
     for m in moves:
-        if m.kind == "rest" or (m.kind == "acquire" and m.index > 2):  # type: ignore[union-attr]
+        if m.kind == MoveKind.REST or (m.kind == MoveKind.ACQUIRE and m.index > 2):  # type: ignore[union-attr]
             continue
         v = _value(_after(state, m), seat) + rng.random() * 0.1
-        if m.kind == "acquire":
+        if m.kind == MoveKind.ACQUIRE:
             owned = len(state.current.hand_cards) + len(state.current.played_cards)
             v += (1.0 if owned < 6 else -2.0) - m.index  # type: ignore[union-attr]
         if v > best_value:
@@ -53,14 +61,12 @@ def policy(state: State, rng: random.Random) -> Move:
     if best is not None:
         return best
     if state.current.played:
-        return moves[[m.kind for m in moves].index("rest")]
-    return rng.choice([m for m in moves if m.kind != "rest"] or list(moves))
+        return moves[[m.kind for m in moves].index(MoveKind.REST)]
+    return rng.choice([m for m in moves if m.kind != MoveKind.REST] or list(moves))
 
 
 def _after(state: State, move: Move) -> State:
-    s = state.clone()
-    s.advance(move)
-    return s
+    return state.child(move)
 
 
 def new_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Game:
@@ -84,18 +90,18 @@ def finished(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Game:
 # ---------------------------------------------------------------- modal positions
 def can_trade_twice(s: State) -> bool:
     p = s.current
-    if s.phase != "action":
+    if s.phase != Phase.ACTION:
         return False
     return any(
-        MERCHANT_CARDS[c].kind == "trade"
-        and min(p.cubes[t] // MERCHANT_CARDS[c].pay[t] for t in range(4) if MERCHANT_CARDS[c].pay[t]) >= 2
+        MERCHANT_CARDS[c].kind == MoveKind.TRADE
+        and times_affordable(p.cubes, MERCHANT_CARDS[c].pay) >= 2
         for c in p.hand_cards
     )
 
 
 def can_upgrade(s: State) -> bool:
     p = s.current
-    return s.phase == "action" and any(MERCHANT_CARDS[c].kind == "upgrade" for c in p.hand_cards) and (
+    return s.phase == Phase.ACTION and any(MERCHANT_CARDS[c].kind == MoveKind.UPGRADE for c in p.hand_cards) and (
         p.cubes[0] >= 2 and p.cubes[1] >= 1
     )
 
@@ -104,7 +110,7 @@ def can_pay_mixed(s: State) -> bool:
     """Slot 4 or more affordable with at least two colours of cube: a real payment choice."""
     p = s.current
     return (
-        s.phase == "action"
+        s.phase == Phase.ACTION
         and len(s.merchant_row) >= 4
         and sum(p.cubes) >= 3
         and sum(1 for n in p.cubes if n) >= 2
@@ -112,19 +118,19 @@ def can_pay_mixed(s: State) -> bool:
 
 
 def must_discard(s: State) -> bool:
-    return s.phase == "discard"
+    return s.phase == Phase.DISCARD
 
 
 def upgrade_card(s: State) -> int:
-    return next(c for c in s.current.hand_cards if MERCHANT_CARDS[c].kind == "upgrade")
+    return next(c for c in s.current.hand_cards if MERCHANT_CARDS[c].kind == MoveKind.UPGRADE)
 
 
 def trade_card(s: State) -> int:
     p = s.current
     return next(
         c for c in p.hand_cards
-        if MERCHANT_CARDS[c].kind == "trade"
-        and min(p.cubes[t] // MERCHANT_CARDS[c].pay[t] for t in range(4) if MERCHANT_CARDS[c].pay[t]) >= 2
+        if MERCHANT_CARDS[c].kind == MoveKind.TRADE
+        and times_affordable(p.cubes, MERCHANT_CARDS[c].pay) >= 2
     )
 
 

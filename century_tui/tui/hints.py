@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Acquire, Claim
+from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE, Acquire, Claim
 from century_tui.text import Coin, t
 from century_tui.tui import render
-from century_tui.tui.options import play_probe, refusal, trade_max, upgradable
+from century_tui.tui.options import play_probe, trade_max, upgradable
 
 
 def point_hint(s, i: int) -> tuple[Text, bool]:
     """(words, a problem?) for claiming point card `i`."""
     if i >= len(s.point_row):
         return Text(t("error.no_slot", slot=i + 1)), True
-    error = refusal(s, Claim(i))
+    error = s.refusal(Claim(i))
     if error is not None:
         return render.error(error), True
     coin = s.coin_on(i)
@@ -27,7 +27,7 @@ def merchant_hint(s, i: int, ok: bool) -> tuple[Text, bool]:
     if i >= len(s.merchant_row):
         return Text(t("error.no_slot", slot=i + 1)), True
     if not ok:
-        error = refusal(s, Acquire(i, ()))
+        error = s.refusal(Acquire(i, ()))
         return (render.error(error) if error else Text("")), True
     on = s.merchant_cubes[i]
     bonus = render.rt("hint.acquire_bonus", cubes=on) if any(on) else Text("")
@@ -42,13 +42,13 @@ def hand_hint(s, card: int | None) -> tuple[Text, bool]:
     """(words, a problem?) for playing `card` from the hand (None: the hand is empty)."""
     if card is None:
         return Text(t("board.hand_empty")), False
-    error = refusal(s, play_probe(s, card))
+    error = s.refusal(play_probe(s, card))
     if error is not None:
         return render.error(error), True
     c = MERCHANT_CARDS[card]
-    if c.kind == "spice":
+    if c.kind == SPICE:
         return render.rt("hint.spice", gain=c.gain), False
-    if c.kind == "upgrade":
+    if c.kind == UPGRADE:
         if not upgradable(s.current.cubes):
             return Text(t("hint.upgrade_nothing")), False
         return Text(t("hint.upgrade", steps=c.steps)), False

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from century_tui.engine import MERCHANT_CARDS, Game
 from century_tui.engine import events as ev
-from century_tui.engine.cards import MERCHANT_CARDS
-from century_tui.engine.game import Game
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 
 

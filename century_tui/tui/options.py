@@ -2,7 +2,7 @@
 
 The board marks claimable point cards, affordable merchant slots and playable hand
 cards from this, and shows the reason for any other. Every answer comes from the engine
-(`State.apply` on a copy), so the board can never disagree with the rules.
+(`State.refusal`: the move made on a copy), so the board can never disagree with the rules.
 Pure Python: no Textual here.
 """
 
@@ -11,27 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from century_tui.engine import (
-    ACTION,
+    ACQUIRE,
     MERCHANT_CARDS,
     Acquire,
     Claim,
     IllegalMove,
     Move,
+    MoveKind,
+    Phase,
     PlaySpice,
     PlayTrade,
     PlayUpgrade,
     State,
+    times_affordable,
 )
-from century_tui.engine.cubes import times_affordable
 
 
 def refusal(state: State, move: Move) -> IllegalMove | None:
-    """Why `move` is illegal now, or None if it is legal (the state is not touched)."""
-    try:
-        state.clone().apply(move)
-    except IllegalMove as e:
-        return e
-    return None
+    """`state.refusal(move)`, for the game screen until it asks the state itself."""
+    return state.refusal(move)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +46,7 @@ def acquire_options(state: State) -> list[Option]:
     held = sum(state.current.cubes)
     out = []
     for i in range(len(state.merchant_row)):
-        if state.phase == ACTION and held >= i:
+        if state.phase == Phase.ACTION and held >= i:
             out.append(Option(True))
         else:
             out.append(_option(state, Acquire(i, ())))
@@ -58,9 +56,9 @@ def acquire_options(state: State) -> list[Option]:
 def play_probe(state: State, card: int) -> Move:
     """The simplest move that plays `card`, to ask the engine whether it can be played."""
     kind = MERCHANT_CARDS[card].kind
-    if kind == "spice":
+    if kind == MoveKind.SPICE:
         return PlaySpice(card)
-    if kind == "upgrade":
+    if kind == MoveKind.UPGRADE:
         return PlayUpgrade(card, ())
     return PlayTrade(card, 1)
 
@@ -83,8 +81,8 @@ def upgradable(cubes: tuple[int, int, int, int]) -> bool:
 
 def acquire_payments(state: State, index: int) -> list[Acquire]:
     """Every legal way to take merchant slot `index` (distinct payments)."""
-    return [m for m in state.legal_moves("acquire") if m.index == index]  # type: ignore[union-attr]
+    return [m for m in state.legal_moves(ACQUIRE) if m.index == index]  # type: ignore[union-attr]
 
 
 def _option(state: State, move: Move) -> Option:
-    return Option(refusal(state, move) is None)
+    return Option(state.refusal(move) is None)

@@ -20,8 +20,7 @@ from rich.style import Style
 from rich.text import Text
 
 from century_tui import text
-from century_tui.engine.cards import MERCHANT_CARDS
-from century_tui.engine.cubes import Cubes
+from century_tui.engine import MERCHANT_CARDS, Cubes
 from century_tui.skins import load_skin
 
 _mode = {"ansi": False}

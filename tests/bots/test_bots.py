@@ -17,7 +17,6 @@ from century_tui.bots.hard import HardBot, imagined
 from century_tui.bots.heuristics import (
     GAIN,
     PAY,
-    cheapest_payment,
     deficit,
     discard_move,
     least_valuable_discard,
@@ -29,9 +28,11 @@ from century_tui.engine import (
     UPGRADE,
     Acquire,
     Discard,
+    Phase,
     State,
+    cheapest_payment,
+    covers,
 )
-from century_tui.engine.cubes import covers
 
 FAST_NODES = 100
 TURN_LIMIT = 150
@@ -208,7 +209,7 @@ def test_full_caravan_of_browns_keeps_the_yellows_it_needs():
     p = state.players[state.seat]
     p.cubes = (2, 0, 0, 10)
     state.point_row = [8]  # P09: 2Y 2B
-    state.phase = DISCARD
+    state.phase = Phase.DISCARD
     assert discard_move(state) == Discard((0, 0, 0, 2))
     state.point_row = [31]  # P32: 2G 3B, the yellows are its future greens
     assert discard_move(state) == Discard((0, 0, 0, 2))
@@ -246,7 +247,7 @@ def _check_sub_choices(level: str, before: State, move) -> None:
 
 
 def _costs(state: State):
-    from century_tui.engine.cards import POINT_CARDS
+    from century_tui.engine import POINT_CARDS
 
     return [POINT_CARDS[c].cost for c in state.point_row]
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from century_tui.engine import State
-from century_tui.engine.cards import CODES
+from century_tui.engine import CODES, State
 
 
 def mid(code: str) -> int:

@@ -9,9 +9,18 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.names import NameRefused, checked_name, duplicate, is_unsafe, printable
-from century_tui.engine.save import SaveError, dumps, loads
+from century_tui.engine import (
+    Game,
+    NameRefused,
+    SaveError,
+    Seat,
+    checked_name,
+    dumps,
+    duplicate,
+    is_unsafe,
+    loads,
+    printable,
+)
 from century_tui.seats import validate_seats
 
 INVISIBLE = {

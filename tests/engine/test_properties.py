@@ -8,13 +8,29 @@ from engine_helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from century_tui.engine import State
-from century_tui.engine.cards import MARKET_IDS, POINT_CARDS, STARTING_SPICE_IDS, STARTING_UPGRADE_IDS
-from century_tui.engine.cubes import add, from_tiers, scale, sub
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.moves import Acquire, Claim, Discard, PlaySpice, PlayTrade, PlayUpgrade, Rest
-from century_tui.engine.save import dumps, loads
-from century_tui.engine.state import MERCHANT_CARDS
+from century_tui.engine import (
+    MARKET_IDS,
+    MERCHANT_CARDS,
+    POINT_CARDS,
+    STARTING_SPICE_IDS,
+    STARTING_UPGRADE_IDS,
+    Acquire,
+    Claim,
+    Discard,
+    Game,
+    PlaySpice,
+    PlayTrade,
+    PlayUpgrade,
+    Rest,
+    Seat,
+    State,
+    add,
+    dumps,
+    from_tiers,
+    loads,
+    scale,
+    sub,
+)
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**31), st.integers(0, 2**31).map(random.Random))

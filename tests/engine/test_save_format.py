@@ -7,9 +7,21 @@ import random
 
 import pytest
 
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.moves import Acquire, Discard, PlaySpice, PlayTrade, PlayUpgrade, Rest, Claim
-from century_tui.engine.save import SaveError, dumps, loads, move_from_dict, move_to_dict
+from century_tui.engine import (
+    Acquire,
+    Claim,
+    Discard,
+    Game,
+    PlaySpice,
+    PlayTrade,
+    PlayUpgrade,
+    Rest,
+    SaveError,
+    Seat,
+    dumps,
+    loads,
+)
+from century_tui.engine.save import move_from_dict, move_to_dict
 
 
 def played_game(moves=60, seed=4) -> Game:
@@ -136,7 +148,7 @@ def test_json_that_would_crash_the_reader_is_refused_as_damaged(text, code):
 
 
 def test_a_move_list_longer_than_any_game_is_refused_before_it_is_replayed():
-    from century_tui.engine.save import MAX_MOVES
+    from century_tui.engine import MAX_MOVES
 
     doc = json.loads(dumps(played_game(moves=5)))
     doc["moves"] = [{"kind": "rest"}] * (MAX_MOVES // 2)
@@ -148,7 +160,7 @@ def test_a_move_list_longer_than_any_game_is_refused_before_it_is_replayed():
 
 
 def test_the_move_cap_leaves_room_for_the_longest_games():
-    from century_tui.engine.save import MAX_MOVES
+    from century_tui.engine import MAX_MOVES
 
     longest = max(len(played_game(moves=10**9, seed=s).moves) for s in range(20))
     assert MAX_MOVES >= 3 * longest

@@ -10,15 +10,16 @@ from engine_helpers import mid, position, snapshot
 from century_tui.engine import (
     ACQUIRE,
     REST,
+    STARTING_SPICE_IDS,
+    STARTING_UPGRADE_IDS,
     Acquire,
     Claim,
     IllegalMove,
     PlaySpice,
     Rest,
     State,
+    cards_of,
 )
-from century_tui.engine.cards import STARTING_SPICE_IDS, STARTING_UPGRADE_IDS
-from century_tui.engine.state import cards_of
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

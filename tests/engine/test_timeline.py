@@ -3,10 +3,17 @@ claims, as the final scoring counts them (R-SCORE-1)."""
 
 from __future__ import annotations
 
-from century_tui.engine import PlaySpice, PlayUpgrade, Rest
+from century_tui.engine import (
+    POINT_CARDS,
+    STARTING_SPICE_IDS,
+    STARTING_UPGRADE_IDS,
+    Game,
+    PlaySpice,
+    PlayUpgrade,
+    Rest,
+    Seat,
+)
 from century_tui.engine import events as ev
-from century_tui.engine.cards import POINT_CARDS, STARTING_SPICE_IDS, STARTING_UPGRADE_IDS
-from century_tui.engine.game import Game, Seat
 from century_tui.timeline import Claimed, rounds_played, running_scores
 from century_tui.tui.demo import finished
 

@@ -8,9 +8,7 @@ from engine_helpers import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.moves import Rest
-from century_tui.engine.save import dumps, loads
+from century_tui.engine import Game, Rest, Seat, dumps, loads
 
 
 def lineup(mask: int, players: int) -> list[Seat]:

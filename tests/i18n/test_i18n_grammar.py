@@ -197,7 +197,7 @@ def test_an_upgrade_card_is_written_out_where_it_fits_and_abbreviated_properly_w
     """The log, modals and the card list write the card out; a card slot 9 cells wide
     (80 columns) takes the short form, cut after a consonant with a period ("Amél."), as
     French and Portuguese abbreviate, never a clipped "Amélio."."""
-    from century_tui.engine.cards import MERCHANT_CARDS
+    from century_tui.engine import MERCHANT_CARDS
     from century_tui.tui import render
 
     card = next(c for c in range(len(MERCHANT_CARDS)) if MERCHANT_CARDS[c].kind == "upgrade" and MERCHANT_CARDS[c].steps == 2)

@@ -17,8 +17,7 @@ from pathlib import Path
 import pytest
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import MAX_MOVES, SaveError, dumps
+from century_tui.engine import MAX_MOVES, Game, SaveError, Seat, dumps
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = '{"format": "century-tui-save", "version": 1, '

@@ -10,7 +10,7 @@ from datetime import datetime
 import pytest
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Game, Seat
 
 NOON = datetime(2030, 1, 2, 12, 0, 0)
 

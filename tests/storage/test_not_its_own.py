@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from century_tui import cli, storage
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import SaveError
+from century_tui.engine import Game, SaveError, Seat
 
 pytestmark = pytest.mark.skipif(storage.fcntl is None, reason="no fcntl here: no locks")
 

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import SaveError
+from century_tui.engine import Game, SaveError, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_flock = pytest.mark.skipif(storage.fcntl is None, reason="no fcntl here: no locks")

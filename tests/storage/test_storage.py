@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import SaveError, dumps
+from century_tui.engine import Game, SaveError, Seat, dumps
 
 
 @pytest.fixture(autouse=True)

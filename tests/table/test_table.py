@@ -7,9 +7,9 @@ import pytest
 
 from century_tui import storage
 from century_tui.engine import Rest
-from century_tui.engine.errors import IllegalMove
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import loads
+from century_tui.engine import IllegalMove
+from century_tui.engine import Game, Seat
+from century_tui.engine import loads
 from century_tui.table import Inline, LocalTable, Moved, ReplayTable, Rewound, SaveChanged, Thinking
 
 

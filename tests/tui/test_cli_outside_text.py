@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from century_tui import cli
-from century_tui.engine.names import is_unsafe
+from century_tui.engine import is_unsafe
 
 ESC = "\x1b[31mx"
 LONG = "a" * 120_000

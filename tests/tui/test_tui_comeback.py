@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable
 from tui_driver import board, played, click_button, screen_lines, settle
 
 from century_tui import cli, storage, text
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen

@@ -98,7 +98,7 @@ def test_the_replay_key_bar_keeps_every_label_at_80_columns(language):
 def test_a_bot_s_level_is_never_cut_on_its_caravan_line_in_japanese():
     """Four seats, two of them bots named by the players: at 80 columns the level shows
     whole, shortened to '(level)' when the full tag has no room."""
-    from century_tui.engine.game import Game, Seat
+    from century_tui.engine import Game, Seat
 
     seats = [Seat("Annabelle"), Seat("Zed", "hard"), Seat("Bob", "medium"), Seat("Cyrano")]
     app = CenturyApp(Game(seats, 3), autosave=False,

@@ -11,8 +11,7 @@ import pytest
 from tui_driver import plain, board, click_button, palette, pass_screens, settle
 
 from century_tui import storage, text
-from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp

@@ -6,7 +6,7 @@ import asyncio
 
 from tui_driver import GatedBots, board, settle, until
 
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.widgets.hand import HandView

@@ -13,7 +13,7 @@ from tui_driver import board, screen_lines, settle
 from textual import events
 from textual.widgets import Input
 
-from century_tui.engine.names import MAX_NAME, NameRefused, checked_name, is_unsafe, name_key
+from century_tui.engine import MAX_NAME, NameRefused, checked_name, is_unsafe, name_key
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen

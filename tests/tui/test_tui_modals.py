@@ -11,17 +11,23 @@ import asyncio
 import pytest
 from tui_driver import board, click_button, hand_position, settle
 
-from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, PlayUpgrade
-from century_tui.engine.cubes import times_affordable
-from century_tui.engine.game import Game
+from century_tui.engine import (
+    MERCHANT_CARDS,
+    Acquire,
+    Discard,
+    Game,
+    PlayTrade,
+    PlayUpgrade,
+    cheapest_discard,
+    cheapest_payment,
+    times_affordable,
+)
 from century_tui.storage import Settings
 from century_tui import text
 from century_tui.text import words
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
-from century_tui.tui.modals.acquire import cheapest_payment
-from century_tui.tui.modals.discard import cheapest_discard
 
 
 def fingerprint(state):
@@ -236,7 +242,7 @@ def test_acquire_payment_by_keys_and_esc(acquire_game):
         await pilot.press("m", str(slot + 1), "enter")
         modal = app.screen
         assert isinstance(modal, AcquireModal)
-        assert modal.payment == cheapest_payment(cubes, slot)  # the least valuable first
+        assert modal.payment == list(cheapest_payment(cubes, slot))  # the least valuable first
         top = max(t for t in range(4) if cubes[t])
         await pilot.press("escape")
         assert fingerprint(screen.game.state) == before
@@ -299,7 +305,7 @@ def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
         await settle(pilot)
         modal = app.screen
         assert isinstance(modal, DiscardModal)
-        assert modal.chosen == cheapest_discard(cubes, excess)
+        assert modal.chosen == list(cheapest_discard(cubes, excess))
         before = fingerprint(screen.game.state)
         await pilot.press("escape")
         assert fingerprint(screen.game.state) == before and screen.game.state.phase == "discard"

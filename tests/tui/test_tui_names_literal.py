@@ -8,7 +8,7 @@ import asyncio
 from tui_driver import board, pass_screens, screen_lines, settle, until
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp

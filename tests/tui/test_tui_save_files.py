@@ -11,7 +11,7 @@ import pytest
 from tui_driver import board, click_button, settle
 
 from century_tui import cli, storage
-from century_tui.engine.save import SaveError
+from century_tui.engine import SaveError
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp

@@ -7,7 +7,7 @@ import asyncio
 from tui_driver import board, played, settle, until
 
 from century_tui import cli, storage
-from century_tui.engine.save import dumps
+from century_tui.engine import dumps
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.replay import ReplayScreen

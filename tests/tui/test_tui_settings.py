@@ -56,7 +56,7 @@ def test_the_settings_notice_is_in_the_player_s_language():
 def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
     """The budget in the settings file (or --budget-ms) reaches the bot the worker builds."""
     import century_tui.bots as bots
-    from century_tui.engine.game import Game, Seat
+    from century_tui.engine import Game, Seat
 
     asked = []
     real = bots.make_bot

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from tui_driver import run_board, screen_lines, settle
 
-from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, PlaySpice, Rest
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.state import trigger_cards
+from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
 from century_tui.storage import Settings
 from century_tui.text import t
 from century_tui.tui import demo
@@ -104,7 +102,7 @@ def test_t_at_the_end_shows_the_point_cards_themselves():
         assert isinstance(app.screen, TableScreen)
         text = "\n".join(screen_lines(app))
         for p in game.state.players:
-            from century_tui.engine.cards import POINT_CARDS
+            from century_tui.engine import POINT_CARDS
 
             shown = t("results.claimed_sep").join(str(POINT_CARDS[c].points) for c in p.claimed)
             assert shown in text

@@ -7,8 +7,7 @@ import asyncio
 from tui_driver import run_board, GatedBots, board, pass_screens, settle, until
 
 from century_tui import storage
-from century_tui.engine import Rest
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Game, Rest, Seat
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.game import GameScreen

@@ -8,7 +8,7 @@ import asyncio
 from tui_driver import board, settle
 
 from century_tui import storage
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.moves import Move
+from century_tui.engine import Game, Move, Seat
 from century_tui.text import words
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.screens.game import GameScreen

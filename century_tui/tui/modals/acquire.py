@@ -9,22 +9,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Acquire, Move
-from century_tui.engine.cubes import Cubes, from_tiers
+from century_tui.engine import Acquire, Cubes, Move, cheapest_payment, from_tiers
 from century_tui.text import MerchantRef, cube_code, t, words
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
-
-
-def cheapest_payment(cubes: Cubes, count: int) -> list[int]:
-    """The default: the least valuable cubes first."""
-    left = list(cubes)
-    out = []
-    for _ in range(count):
-        tier = next(i for i in range(4) if left[i])
-        left[tier] -= 1
-        out.append(tier)
-    return out
 
 
 class AcquireModal(MoveModal):
@@ -40,7 +28,8 @@ class AcquireModal(MoveModal):
         self.index = index
         self.row = row
         self.taken = taken
-        self.payment = cheapest_payment(cubes, index)
+        self.payment = list(cheapest_payment(cubes, index))
+        """The tier placed on each card to the left: the least valuable cubes at first."""
         self.at = 0
 
     def title_text(self) -> Text:

@@ -14,9 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from century_tui.engine import Move
-from century_tui.engine.cubes import Cubes
-from century_tui.engine.state import CARAVAN_LIMIT
+from century_tui.engine import CARAVAN_LIMIT, Cubes, Move
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.keys import Localized

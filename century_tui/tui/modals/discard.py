@@ -8,20 +8,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Discard, Move
-from century_tui.engine.cubes import Cubes
+from century_tui.engine import Cubes, Discard, Move, cheapest_discard
 from century_tui.text import t, tier_name
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
-
-
-def cheapest_discard(cubes: Cubes, excess: int) -> list[int]:
-    """The default: return the least valuable cubes."""
-    out = [0, 0, 0, 0]
-    for tier in range(4):
-        take = min(cubes[tier], excess - sum(out))
-        out[tier] = take
-    return out
 
 
 class DiscardModal(MoveModal):
@@ -35,7 +25,8 @@ class DiscardModal(MoveModal):
     def __init__(self, cubes: Cubes, excess: int) -> None:
         super().__init__(cubes)
         self.excess = excess
-        self.chosen = cheapest_discard(cubes, excess)
+        self.chosen = list(cheapest_discard(cubes, excess))
+        """Cubes to return by tier: the least valuable at first."""
         self.at = next((i for i in range(4) if cubes[i]), 0)
 
     def title_text(self) -> Text:

@@ -8,9 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Move, PlayTrade
-from century_tui.engine.cards import MERCHANT_CARDS
-from century_tui.engine.cubes import Cubes, scale
+from century_tui.engine import MERCHANT_CARDS, Cubes, Move, PlayTrade, scale, traded
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
@@ -50,8 +48,7 @@ class TradeModal(MoveModal):
 
     def after(self) -> Cubes:
         c = MERCHANT_CARDS[self.card]
-        pay, gain = scale(c.pay, self.times), scale(c.gain, self.times)
-        return tuple(h - p + g for h, p, g in zip(self.cubes, pay, gain))  # type: ignore[return-value]
+        return traded(self.cubes, c.pay, c.gain, self.times)
 
     def move(self) -> Move | None:
         return PlayTrade(self.card, self.times) if 1 <= self.times <= self.most else None

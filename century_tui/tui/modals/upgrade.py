@@ -8,9 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from century_tui.engine import Move, PlayUpgrade
-from century_tui.engine.cards import MERCHANT_CARDS
-from century_tui.engine.cubes import Cubes
+from century_tui.engine import MERCHANT_CARDS, Cubes, Move, PlayUpgrade, upgraded
 from century_tui.text import Steps, t, tier_name
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
@@ -54,11 +52,7 @@ class UpgradeModal(MoveModal):
         return render.rt("modal.upgrade_button", key=str(tier + 1), before=render.cube(tier), after=render.cube(tier + 1))
 
     def after(self) -> Cubes:
-        c = list(self.cubes)
-        for tier in self.steps:
-            c[tier] -= 1
-            c[tier + 1] += 1
-        return (c[0], c[1], c[2], c[3])
+        return upgraded(self.cubes, self.steps)
 
     def move(self) -> Move | None:
         return PlayUpgrade(self.card, tuple(sorted(self.steps)))

@@ -14,7 +14,7 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from century_tui.engine.state import trigger_cards
+from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
 from century_tui.tui.journal import history

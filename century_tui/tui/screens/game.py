@@ -15,17 +15,16 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from century_tui.engine import ACTION, DISCARDING, MERCHANT_CARDS, Acquire, Claim, IllegalMove, Move
-from century_tui.engine import PlaySpice, PlayTrade, PlayUpgrade, Rest
+from century_tui.engine import ACTION, CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, SPICE, UPGRADE, Acquire, Claim
+from century_tui.engine import IllegalMove, Move, PlaySpice, PlayTrade, PlayUpgrade, Rest
 from century_tui.engine import events as ev
-from century_tui.engine.state import CARAVAN_LIMIT
 from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinking
 from century_tui.text import t
 from century_tui.tui import hints, render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
-from century_tui.tui.options import acquire_payments, play_probe, refusal, trade_max, upgradable
+from century_tui.tui.options import acquire_payments, play_probe, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
@@ -136,14 +135,14 @@ class GameScreen(BoardScreen):
             return
         s = self.state
         card = message.card
-        error = refusal(s, play_probe(s, card))
+        error = s.refusal(play_probe(s, card))
         if error is not None:
             self.refuse(error)
             return
         kind = MERCHANT_CARDS[card].kind
-        if kind == "spice":
+        if kind == SPICE:
             self.play(PlaySpice(card))
-        elif kind == "upgrade":
+        elif kind == UPGRADE:
             if upgradable(s.current.cubes):
                 self.ask(UpgradeModal(card, s.current.cubes))
             else:

@@ -14,10 +14,20 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 
 from century_tui import storage
-from century_tui.engine.game import MAX_SEED, Game, new_seed
-from century_tui.engine.names import MAX_NAME, NameRefused, checked_name, is_unsafe, name_key, printable
-from century_tui.engine.save import SaveError
-from century_tui.engine.state import MAX_PLAYERS, MIN_PLAYERS
+from century_tui.engine import (
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_SEED,
+    MIN_PLAYERS,
+    Game,
+    NameRefused,
+    SaveError,
+    checked_name,
+    is_unsafe,
+    name_key,
+    new_seed,
+    printable,
+)
 from century_tui.seats import HUMAN, free_bot_name, validate_seats
 from century_tui.skins import SKINS
 from century_tui.text import Names, error_text, given_names, language_name, languages, t, words

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from century_tui.engine.game import Game
+from century_tui.engine import Game
 from century_tui.table import ReplayTable
 from century_tui.text import t
 from century_tui.timeline import rounds_played

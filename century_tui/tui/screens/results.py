@@ -11,8 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from century_tui.engine.cards import POINT_CARDS
-from century_tui.engine.game import Game, new_seed
+from century_tui.engine import POINT_CARDS, Game, new_seed
 from century_tui.text import Names, t
 from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar

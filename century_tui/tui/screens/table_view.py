@@ -14,9 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from century_tui.engine.cards import POINT_CARDS
-from century_tui.engine.game import Game
-from century_tui.engine.state import CARAVAN_LIMIT, trigger_cards
+from century_tui.engine import CARAVAN_LIMIT, POINT_CARDS, Game, trigger_cards
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.keys import Localized

@@ -13,8 +13,7 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.widget import Widget
 
-from century_tui.engine.cubes import Cubes
-from century_tui.engine.state import CARAVAN_LIMIT, MAX_PLAYERS
+from century_tui.engine import CARAVAN_LIMIT, MAX_PLAYERS, Cubes
 from century_tui.text import bot_name, t
 from century_tui.tui import render
 

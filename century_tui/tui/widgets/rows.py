@@ -16,8 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from century_tui.engine.cards import MERCHANT_CARDS, POINT_CARDS
-from century_tui.engine.cubes import Cubes
+from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Cubes
 from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.keys import Localized, digits, refresh_bindings_soon

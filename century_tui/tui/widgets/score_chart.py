@@ -19,8 +19,7 @@ from textual_hires_canvas import Canvas
 from textual_plot import HiResMode, PlotWidget
 from textual_plot.plot_widget import Legend
 
-from century_tui.engine.game import Game
-from century_tui.engine.names import printable
+from century_tui.engine import Game, printable
 from century_tui.text import t
 from century_tui.timeline import Running, running_scores
 
