@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from century_tui.bots import make_bot
-from century_tui.engine import State
+from century_tui.engine import Game, Move, Seat, State
+from century_tui.table import Inline, LocalTable, Moved
 
 DEFAULT_ROUND_CAP = 400
 """Rounds after which a game is abandoned as a livelock and reported as capped."""
@@ -155,25 +156,38 @@ class Run:
 
 
 def play_game(run: Run, g: int) -> GameResult:
-    """Game number `g` of a run, from its deal to its end (or the round cap)."""
+    """Game number `g` of a run, from its deal to its end (or the round cap), played on a
+    table as any game is, its bots on this thread."""
     names = lineup(list(run.bots), run.players, g)
     rng = random.Random(run.seed * 1_000_003 + g)
-    seats = [make_bot(name, rng.randrange(2**32), run.budget_ms) for name in names]
+    bots = [make_bot(name, rng.randrange(2**32), run.budget_ms) for name in names]
     think: list[list[float]] = [[] for _ in names]
-    state = State.new(run.players, run.seed + g)
     clock = time.perf_counter
-    moves = 0
-    while not state.is_over and state.players[state.seat].turns < run.round_cap:
+
+    def choose(state: State, _number: int, _budget: int | None) -> Move:
         seat = state.seat
-        t0 = clock() if run.time_moves else 0.0
-        move = seats[seat].choose(state)
-        if run.time_moves:
-            think[seat].append(clock() - t0)
-        state.advance(move)
-        moves += 1
+        if not run.time_moves:
+            return bots[seat].choose(state)
+        t0 = clock()
+        move = bots[seat].choose(state)
+        think[seat].append(clock() - t0)
+        return move
+
+    loop = Inline()
+    game = Game([Seat(f"{name} {i + 1}", name) for i, name in enumerate(names)], run.seed + g)
+    table = LocalTable(game, autosave=False, spawn=loop.spawn, call_soon=loop.call_soon, think=choose, shared=True)
+
+    def capped(change: object) -> None:
+        if isinstance(change, Moved) and game.state.players[change.seat].turns >= run.round_cap:
+            table.close()  # a livelock: abandoned, reported as capped
+
+    table.subscribe(capped)
+    table.start()
+    loop.run()
+    state = game.state
     over = state.is_over
     return GameResult(
-        g, tuple(names), moves, sum(p.turns for p in state.players),
+        g, tuple(names), len(game.moves), sum(p.turns for p in state.players),
         tuple(state.score(seat).total for seat in range(run.players)) if over else None,
         state.winner() if over else None,
         tuple(tuple(times) for times in think) if run.time_moves else (),

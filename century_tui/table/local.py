@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from century_tui import storage
-from century_tui.engine import Game, IllegalMove, Move
+from century_tui.engine import Game, IllegalMove, Move, State
 
 from .base import Table
 from .changes import Moved, Rewound, SaveChanged, Thinking
@@ -28,6 +28,23 @@ def bot_seed(game_seed: int, move_number: int) -> int:
 
 def no_pause() -> tuple[float, int | None]:
     return 0.0, None
+
+
+Thinker = Callable[[State, int, int | None], Move]
+"""(a position, the move's number, a thinking budget in ms) → the bot's move for the seat to act."""
+
+
+def fresh_bots(game: Game) -> Thinker:
+    """A new bot for each move, seeded by the game's seed and the move's number: the same
+    game replays identically, whoever saved or resumed it."""
+
+    def think(state: State, number: int, budget: int | None) -> Move:
+        from century_tui import bots
+
+        level = game.seats[state.seat].bot or "random"
+        return bots.make_bot(level, seed=bot_seed(game.seed, number), budget_ms=budget).choose(state)
+
+    return think
 
 
 class LocalTable(Table):
@@ -44,15 +61,21 @@ class LocalTable(Table):
         spawn_bot: Callable[[Task], None] | None = None,
         call_soon: Callable[[Task], None],
         pace: Callable[[], tuple[float, int | None]] = no_pause,
+        think: Thinker | None = None,
+        shared: bool = False,
     ) -> None:
         """`spawn` runs a task in the background, `call_soon` runs one on the owner's thread;
         `spawn_bot` (default `spawn`) is for bots. `pace()` gives (seconds a bot's move lasts
-        at least, its thinking budget in ms or None) when it starts to think."""
+        at least, its thinking budget in ms or None) when it starts to think. `think` chooses
+        bots' moves (default: `fresh_bots`); `shared` lets it read the live position instead of
+        a copy, for a table whose bots run on its own thread (`Inline`)."""
         super().__init__()
         self._game = game
         self._call_soon = call_soon
         self._spawn_bot = spawn_bot or spawn
         self._pace = pace
+        self._think_move = think or fresh_bots(game)
+        self._shared = shared
         self.saver = (
             Saver(save_path, lock, spawn=spawn, call_soon=call_soon, report=self._saved) if autosave else None
         )
@@ -94,19 +117,17 @@ class LocalTable(Table):
             return
         self.thinking = True
         delay, budget = self._pace()
-        args = (s.clone(), self._game.current_seat.bot or "random", bot_seed(self._game.seed, len(self._game.moves)))
-        token = self.epoch
+        state = s if self._shared else s.clone()
+        number, token = len(self._game.moves), self.epoch
         self.emit(Thinking(s.seat))
-        self._spawn_bot(lambda: self._think(*args, token, delay, budget))
+        self._spawn_bot(lambda: self._think(state, number, token, delay, budget))
 
-    def _think(self, state, level: str, seed: int, token: int, delay: float, budget: int | None) -> None:
+    def _think(self, state: State, number: int, token: int, delay: float, budget: int | None) -> None:
         """In the background: choose on a copy of the state; the owner's thread plays it.
         The thinking counts toward the pause, so a quick answer still waits `delay`."""
-        from century_tui import bots
-
-        started = time.monotonic()
-        move = bots.make_bot(level, seed=seed, budget_ms=budget).choose(state)
-        rest = delay - (time.monotonic() - started)
+        started = time.monotonic() if delay > 0 else 0.0
+        move = self._think_move(state, number, budget)
+        rest = delay - (time.monotonic() - started) if delay > 0 else 0.0
         if rest > 0:
             self._wake.wait(rest)
         if not self.closed:
