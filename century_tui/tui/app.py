@@ -223,7 +223,7 @@ class CenturyApp(Localized, App[None]):
         table = LocalTable(
             game, save_path=path, lock=lock, autosave=self.autosave_games,
             spawn=lambda task: self.run_worker(task, thread=True, group="save"),
-            spawn_bot=lambda task: self.run_worker(task, thread=True, group="bot", exclusive=True),
+            spawn_bot=lambda task: self.run_worker(task, thread=True, group="bot"),
             call_soon=self.call_soon, pace=lambda: (self.bot_delay_ms / 1000, self.bot_budget_ms),
         )
         self.hold(table)
