@@ -9,7 +9,6 @@ differ from run to run: seconds, games and moves per second, and think times.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import random
@@ -221,13 +220,7 @@ def _results(run: Run, games: int, jobs: int) -> Iterator[list[GameResult]]:
         for g in range(games):
             yield [play_game(run, g)]
         return
-    # The workers are forks of this process: frozen, the objects they inherit are left out
-    # of their garbage collections, which would otherwise walk (and so copy) them all.
-    gc.freeze()
-    try:
-        pool = multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupt)
-    finally:
-        gc.unfreeze()
+    pool = multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupt)
     try:
         yield from pool.imap_unordered(_play_batch, ((run, b) for b in batches(games, jobs)))
         pool.close()
