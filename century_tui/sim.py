@@ -205,11 +205,18 @@ def _ignore_interrupt() -> None:
 
 
 def batches(games: int, jobs: int) -> Iterator[range]:
-    """Game numbers in batches: small enough to keep every worker busy to the end and the
-    progress moving, large enough that handing them over costs little."""
-    size = max(1, min(64, games // (jobs * 16)))
-    for start in range(0, games, size):
-        yield range(start, min(games, start + size))
+    """Game numbers in batches, guided: each at most a share of what is left, so the last
+    ones are single games and no worker idles long at the end while another finishes a big
+    batch; and at most `games / (8 × jobs)` (128 at most), so every worker reports at
+    least 8 times for the progress bar. Fewer, larger batches than equal ones of that
+    size: each batch costs the parent a round trip (about a millisecond of its CPU,
+    taken from the workers on a machine with as many cores as workers)."""
+    cap = max(1, min(128, games // (jobs * 8)))
+    start = 0
+    while start < games:
+        size = max(1, min(cap, (games - start) // (jobs * 2)))
+        yield range(start, start + size)
+        start += size
 
 
 def default_jobs() -> int:
