@@ -19,8 +19,8 @@ from century_tui.engine.cubes import Cubes
 from century_tui.engine.state import CARAVAN_LIMIT
 from century_tui.text import t
 from century_tui.tui import render
-from century_tui.tui.keys import Localized
 from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.follow import FollowsWords
 
 
 class ModalButton(Button, can_focus=False):
@@ -49,7 +49,7 @@ class Preview(Static):
         self.update(out)
 
 
-class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
+class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
     """Subclasses compose `body()`, and implement `after()` and `move()`."""
 
     BINDINGS = [
@@ -59,7 +59,6 @@ class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
 
     def __init__(self, cubes: Cubes) -> None:
         super().__init__()
-        self.localize_bindings()
         self.cubes = cubes
         self.preview = Preview(classes="preview")
 
@@ -109,8 +108,7 @@ class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
         self.query_one("#confirm", Button).disabled = self.move() is None
         self.refresh_bindings()
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.query_one(".title", Static).update(self.title_text())
         self.query_one(".help", Static).update(self.help_text())
         self.query_one(".keys", Static).update(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"))

@@ -17,6 +17,7 @@ from century_tui.engine.cubes import Cubes
 from century_tui.engine.state import CARAVAN_LIMIT, MAX_PLAYERS
 from century_tui.text import bot_name, t
 from century_tui.tui import render
+from century_tui.tui.follow import FollowsWords
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ def bot_tag(level: str | None, name: str, short: bool = False) -> str:
     return t("board.bot_tag_short" if short else "board.bot_tag", level=t(f"level.{level}"))
 
 
-class CaravanLine(Widget):
+class CaravanLine(FollowsWords, Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.info: CaravanInfo | None = None
@@ -98,7 +99,7 @@ class CaravanLine(Widget):
         out.truncate(self.size.width, overflow="ellipsis")
         return out
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         self.refresh()
 
 
