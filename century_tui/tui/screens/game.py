@@ -41,13 +41,10 @@ from century_tui.text import Coin, Names, t
 from century_tui.tui import render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.widgets.keybar import KeyBar
-from century_tui.tui.keys import Localized, refresh_bindings_soon
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.options import (
-    acquire_options,
+    Legality,
     acquire_payments,
-    claim_options,
-    hand_options,
     play_probe,
     refusal,
     trade_max,
@@ -60,6 +57,8 @@ from century_tui.tui.widgets.log import GameLog
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow, SlotView
 from century_tui.tui.widgets.status import HintBar, StatusBar
 from century_tui.tui.lifecycle import closed
+from century_tui.tui.app import century
+from century_tui.tui.follow import FollowsWords
 
 
 def end_news(state, names: list[str]) -> str:
@@ -82,7 +81,7 @@ def bot_seed(game_seed: int, move_number: int) -> int:
     return (game_seed * 1_000_003 + move_number * 7_919 + 17) % (2**63)
 
 
-class GameScreen(SizeGuard, Localized, Screen):
+class GameScreen(SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("tab", "app.focus_next", "key.next_area"),
         Binding("shift+tab", "app.focus_previous", "key.prev_area", show=False),
@@ -100,7 +99,6 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     def __init__(self, game: Game, save_path: Path | None = None, *, resumed: bool = False) -> None:
         super().__init__()
-        self.localize_bindings()
         self.game = game
         self.save_path = save_path
         self.resumed = resumed
@@ -119,6 +117,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
         self._bindings_key: tuple = ()
+        self._legal: tuple[tuple[int, int], Legality] | None = None
         s = game.state
         self.status = StatusBar(id="status")
         self.points = PointRow(id="points")
@@ -186,16 +185,16 @@ class GameScreen(SizeGuard, Localized, Screen):
         s = self.state
         active = self.can_act()
         names = [x.name for x in self.game.seats]
-        claims = claim_options(s) if active else []
+        self._legal = None  # the position may have changed: asked again, once
+        legal = self.legality() if active else None
         points = []
         for i, card in enumerate(s.point_row):
             coin = s.coin_on(i)
             coins = s.upper_coins if coin == "upper" else s.lower_coins if coin == "lower" else 0
-            points.append(SlotView(card, bool(claims and claims[i].ok), coin, coins))
+            points.append(SlotView(card, bool(legal and legal.claims[i] is None), coin, coins))
         self.points.show(points, len(s.point_deck))
-        buys = acquire_options(s) if active else []
         merchants = [
-            SlotView(card, bool(buys and buys[i].ok), cubes=s.merchant_cubes[i])
+            SlotView(card, bool(legal and legal.acquires[i] is None), cubes=s.merchant_cubes[i])
             for i, card in enumerate(s.merchant_row)
         ]
         self.merchants.show(merchants, len(s.merchant_deck))
@@ -209,8 +208,8 @@ class GameScreen(SizeGuard, Localized, Screen):
             for i, p in ((i, s.players[i]) for i in s.turn_order())
         ])
         self.show_news()
-        if active:
-            items = [HandItem(c, played, o.ok) for c, played, o in hand_options(s)]
+        if legal is not None:
+            items = [HandItem(c, played, ok) for c, played, ok in legal.hand(s)]
         else:
             p = s.current
             items = [HandItem(c, bool(p.played >> c & 1), False) for c in p.owned]
@@ -225,7 +224,15 @@ class GameScreen(SizeGuard, Localized, Screen):
         )
         if key != self._bindings_key:  # the footer rebuilds itself: only when a key changed
             self._bindings_key = key
-            refresh_bindings_soon(self)
+            self.refresh_bindings()
+
+    def legality(self) -> Legality:
+        """What the player to act may do in the position on show: asked of the engine once
+        per position, for the cards' marks, the hint, Enter and a click alike."""
+        key = (id(self.state), len(self.game.moves))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, Legality.of(self.state))
+        return self._legal[1]
 
     def show_news(self) -> None:
         """The end coming, for the whole table: who is one card from it, then the last round."""
@@ -262,7 +269,7 @@ class GameScreen(SizeGuard, Localized, Screen):
         i = row.cursor
         if i >= len(s.point_row):
             return Text(t("error.no_slot", slot=i + 1)), True
-        error = refusal(s, Claim(i))
+        error = self.legality().claims[i]
         if error is not None:
             return render.error(error), True
         coin = s.coin_on(i)
@@ -276,7 +283,7 @@ class GameScreen(SizeGuard, Localized, Screen):
             return Text(t("error.no_slot", slot=i + 1)), True
         slot = row.selected
         if not slot.ok:
-            error = refusal(s, Acquire(i, ()))
+            error = self.legality().acquires[i]
             return (render.error(error) if error else Text("")), True
         on = s.merchant_cubes[i]
         bonus = render.rt("hint.acquire_bonus", cubes=on) if any(on) else Text("")
@@ -291,7 +298,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         item = hand.selected
         if item is None:
             return Text(t("board.hand_empty")), False
-        error = refusal(s, play_probe(s, item.card))
+        plays = self.legality().plays
+        error = plays[item.card] if item.card in plays else refusal(s, play_probe(s, item.card))
         if error is not None:
             return render.error(error), True
         c = MERCHANT_CARDS[item.card]
@@ -337,7 +345,8 @@ class GameScreen(SizeGuard, Localized, Screen):
             return
         s = self.state
         card = message.card
-        error = refusal(s, play_probe(s, card))
+        plays = self.legality().plays
+        error = plays[card] if card in plays else refusal(s, play_probe(s, card))
         if error is not None:
             self.refuse(error)
             return
@@ -478,12 +487,12 @@ class GameScreen(SizeGuard, Localized, Screen):
         """Save after every move. A failure is said once and then shown by a marker in the
         status line until a save succeeds (quitting meanwhile asks first). A new game's
         file is created here, exclusively, and until that succeeds every move tries again."""
-        if not getattr(self.app, "autosave_games", False):
+        if not century(self).autosave_games:
             return
         try:
             if self.save_path is None:
                 self.save_path, lock = storage.create_save(self.game)
-                self.app.hold(lock)  # type: ignore[attr-defined]
+                century(self).hold(lock)
             else:
                 storage.autosave(self.save_path, self.game)
         except OSError as e:
@@ -551,7 +560,7 @@ class GameScreen(SizeGuard, Localized, Screen):
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
-        return getattr(self.app, "handoff", True) and self.humans() >= 2 and self.last_human != self.state.seat
+        return century(self).handoff and self.humans() >= 2 and self.last_human != self.state.seat
 
     def since_last_turn(self, seat: int) -> list[Entry]:
         """Log lines since `seat` last moved: what the next person missed."""
@@ -640,8 +649,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         self.refresh_board()
         seat = self.game.current_seat
         token = self.epoch
-        delay = getattr(self.app, "bot_delay_ms", 600) / 1000
-        budget = getattr(self.app, "bot_budget_ms", None)
+        delay = century(self).bot_delay_ms / 1000
+        budget = century(self).bot_budget_ms
         seed = bot_seed(self.game.seed, len(self.game.moves))
         self.think(self.state.clone(), seat.bot or "random", seed, token, delay, budget)
 
@@ -669,6 +678,5 @@ class GameScreen(SizeGuard, Localized, Screen):
             self.refresh_board()
 
     # ------------------------------------------------------------ skin
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.refresh_board()
