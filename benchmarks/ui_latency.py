@@ -1,6 +1,7 @@
-"""How long from a key press to the updated screen, during a real game (not a test).
+"""How long from a key press to the updated screen, during a real game (not a test),
+and how long the game takes to start against a bare Textual app.
 
-    python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164]
+    python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164] [--starts 5]
 
 A 2-player game is played through the keyboard only (the pass screen on), moves chosen
 by century_tui.tui.demo.policy, headless. For every key, the clock starts when the key
@@ -8,13 +9,24 @@ event is sent and stops when the last screen update it caused has been composed 
 encoded for the terminal (the headless driver skips writing, so the encoding is done
 here to count its cost). Keys that change nothing on screen are left out.
 Prints the median and the 90th percentile, overall and by kind of key.
+
+Cold start: `python -m century_tui` (the new-game form) and `century new` against a bot
+(the board), each in a pseudo-terminal of the same size, timed from the process start to
+the first screen painted whole (its key bar drawn), read through a terminal emulator
+(pyte); the same for a bare Textual app (Header, Static, Footer), in the same run, taking
+turns, so the figure is a ratio that holds on a busy machine. Medians of `--starts` each.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import os
+import select
+import struct
+import subprocess
+import termios
 import random
 import statistics
 import sys
@@ -130,13 +142,85 @@ def report(name: str, samples: list[float]) -> str:
     return f"{name:>14}: median {statistics.median(ordered):6.1f} ms   p90 {p90:6.1f} ms   ({len(ordered)} keys)"
 
 
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Static("bare")
+        yield Footer()
+
+
+Bare().run()
+"""
+
+
+def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: float = 30.0) -> float:
+    """Seconds from starting `python args` in a pseudo-terminal to a screen whose last line
+    (the key bar) shows `painted`."""
+    import pyte
+
+    cols, rows = size
+    screen = pyte.Screen(cols, rows)
+    stream = pyte.ByteStream(screen)
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    env = dict(os.environ, CENTURY_HOME=tempfile.mkdtemp(prefix="century-bench-"), LANG="C.UTF-8",
+               TERM="xterm-256color", COLORTERM="truecolor")
+    env.pop("LC_ALL", None)
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, *args], stdin=slave, stdout=slave, stderr=slave, env=env,
+                            start_new_session=True, cwd=Path(__file__).resolve().parent.parent)
+    os.close(slave)
+    try:
+        while time.perf_counter() - start < timeout:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    stream.feed(os.read(master, 1 << 16))
+                except OSError:
+                    break
+                if painted in screen.display[-1]:
+                    return time.perf_counter() - start
+        raise RuntimeError(f"no screen painted for {args}:\n" + "\n".join(screen.display))
+    finally:
+        proc.kill()
+        proc.wait(10)
+        os.close(master)
+
+
+def cold_starts(size: tuple[int, int], starts: int) -> dict[str, list[float]]:
+    """Seconds to the first painted screen, `starts` times each, taking turns."""
+    runs = {
+        "bare Textual": (["-c", BARE_APP], "^p"),
+        "century": (["-m", "century_tui"], "^q"),
+        "century new": (["-m", "century_tui", "new", "--players", "Ann,bot:easy", "--seed", "7"], "^q"),
+    }
+    out: dict[str, list[float]] = defaultdict(list)
+    for _ in range(starts):
+        for name, (args, painted) in runs.items():
+            out[name].append(first_paint(args, size, painted))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--seed", type=int, default=164)
+    parser.add_argument("--starts", type=int, default=5, help="cold starts of each program (0: none)")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
+    if args.starts:
+        starts = cold_starts((width, height), args.starts)
+        bare = statistics.median(starts["bare Textual"])
+        print(f"cold start to the first painted screen, {width}×{height}, median of {args.starts}")
+        for name, seconds in starts.items():
+            median = statistics.median(seconds)
+            print(f"{name:>14}: {median:5.2f} s   ×{median / bare:.2f} the bare app")
     out = asyncio.run(play((width, height), args.moves, args.seed))
     everything = [x for xs in out.values() for x in xs]
     print(f"key press → updated screen, {width}×{height}, {args.moves} moves of a 2-player game")
