@@ -44,8 +44,9 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
         """Whether the item at `index` can be taken now (None: there is no item there)."""
         raise NotImplementedError
 
-    def mark_cursor(self) -> None:
-        """Draw the cursor on the item under it, and on no other (only while focused)."""
+    def mark_cursor(self, restyle: bool = True) -> None:
+        """Draw the cursor on the item under it, and on no other (only while focused).
+        `restyle` False: set the classes only, for a caller that restyles the row after."""
         raise NotImplementedError
 
     def choose(self, index: int) -> None:
@@ -58,8 +59,8 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
             self.refresh_bindings()
 
     def watch_has_focus(self, focused: bool) -> None:
-        super().watch_has_focus(focused)  # Textual restyles :focus here
-        self.mark_cursor()
+        self.mark_cursor(restyle=False)
+        super().watch_has_focus(focused)  # Textual restyles the row and its items (:focus) here
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < self.places():

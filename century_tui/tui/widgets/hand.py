@@ -191,12 +191,12 @@ class HandView(CursorRow):
     def takeable(self, index: int) -> bool | None:
         return self.items[index].ok if 0 <= index < len(self.items) else None
 
-    def mark_cursor(self) -> None:
+    def mark_cursor(self, restyle: bool = True) -> None:
         for chip in self.chips.children:
             if isinstance(chip, HandCard):
                 on = self.has_focus and chip.position == self.cursor
                 if chip.has_class("-cursor") != on:
-                    chip.set_class(on, "-cursor")
+                    chip.set_class(on, "-cursor", update=restyle)
                     chip.refresh()
 
     def choose(self, index: int) -> None:

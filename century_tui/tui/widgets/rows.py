@@ -268,11 +268,11 @@ class CardRow(CursorRow):
     def takeable(self, index: int) -> bool | None:
         return self.slots[index].ok if 0 <= index < self.SLOTS else None
 
-    def mark_cursor(self) -> None:
+    def mark_cursor(self, restyle: bool = True) -> None:
         for i, view in enumerate(self.views):
             on = self.has_focus and i == self.cursor
             if view.has_class("-cursor") != on:
-                view.set_class(on, "-cursor")
+                view.set_class(on, "-cursor", update=restyle)
                 view.border_title = view.title()
 
     def choose(self, index: int) -> None:
