@@ -259,8 +259,7 @@ class CenturyApp(App[None]):
 
     def watch_skin(self, skin: str) -> None:
         text.set_skin(skin)
-        self.set_class(skin == "golem", "-golem")
-        self.set_class(skin == "spice", "-spice")
+        self.update_classes({"-golem": skin == "golem", "-spice": skin == "spice"})  # one restyle
         self.redraw_words()
         self.remember()
         self.notify(t("notify.skin", skin=words().name), timeout=2)

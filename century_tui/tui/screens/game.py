@@ -130,6 +130,7 @@ class GameScreen(SizeGuard, FollowsWords, Screen):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        self.fit(self.app.size.width, self.app.size.height)  # before the widgets: styled once
         yield self.status
         yield self.points
         yield self.merchants
@@ -162,10 +163,9 @@ class GameScreen(SizeGuard, FollowsWords, Screen):
         return self.hand  # never the point row: a claim would be one Enter away
 
     def fit(self, width: int, height: int) -> None:
-        """Let a large terminal breathe: the log beside the board, taller cards."""
-        self.set_class(width >= 110, "-wide")
-        self.set_class(height >= 32, "-tall")
-        self.set_class(height >= 40, "-taller")
+        """Let a large terminal breathe: the log beside the board, taller cards. One class
+        update: each restyles every widget of the board."""
+        self.update_classes({"-wide": width >= 110, "-tall": height >= 32, "-taller": height >= 40})
 
     # ------------------------------------------------------------ who may act
     @property
