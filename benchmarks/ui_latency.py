@@ -1,6 +1,7 @@
-"""How long from a key press to the updated screen, during a real game (not a test).
+"""How long from a key press to the updated screen, during a real game (not a test),
+and how long the game takes to start against a bare Textual app.
 
-    python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164]
+    python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164] [--starts 5]
 
 A 2-player game is played through the keyboard only (the pass screen on), moves chosen
 by century_tui.tui.demo.policy, headless. For every key, the clock starts when the key
@@ -8,13 +9,26 @@ event is sent and stops when the last screen update it caused has been composed 
 encoded for the terminal (the headless driver skips writing, so the encoding is done
 here to count its cost). Keys that change nothing on screen are left out.
 Prints the median and the 90th percentile, overall and by kind of key.
+
+Cold start: `python -m century_tui` (the new-game form) and `century new` against a bot
+(the board), each in a pseudo-terminal of the same size, timed from the process start to
+the first screen painted whole (its key bar drawn), read through a terminal emulator
+(pyte); the same for a bare Textual app (Header, Static, Footer), in the same run, taking
+turns, so the figure is a ratio that holds on a busy machine. Medians of `--starts` each,
+after one untimed start of each (as a player's second start: bytecode compiled, even where
+PYTHONDONTWRITEBYTECODE is set, and the files in the OS cache).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import os
+import select
+import struct
+import subprocess
+import termios
 import random
 import statistics
 import sys
@@ -43,27 +57,32 @@ class Clock:
     """Time stamps of every screen update, encoded as a terminal would receive it."""
 
     def __init__(self, app: CenturyApp) -> None:
-        self.stamps: list[float] = []
+        self.stamps: list[tuple[float, float]] = []
+        """(wall clock, this process's CPU time) at each update."""
         display = app._display
 
         def timed(screen, renderable) -> None:
             if renderable is not None:
                 if isinstance(renderable, CompositorUpdate):
                     renderable.render_segments(app.console)
-                self.stamps.append(time.perf_counter())
+                self.stamps.append((time.perf_counter(), time.process_time()))
             display(screen, renderable)
 
         app._display = timed  # type: ignore[method-assign]
 
 
-async def press(pilot, clock: Clock, key: str, kind: str, out: dict[str, list[float]]) -> None:
-    start = time.perf_counter()
+async def press(pilot, clock: Clock, key: str, kind: str, out: dict[str, list[float]],
+                cpu: dict[str, list[float]]) -> None:
+    """Time one key: wall clock into `out`, the process's CPU time into `cpu` (which a busy
+    machine inflates far less: the work done, not the wait for a core)."""
+    start, start_cpu = time.perf_counter(), time.process_time()
     count = len(clock.stamps)
     await pilot.press(key)
     await pilot.pause()
-    after = [s for s in clock.stamps[count:] if s >= start]
+    after = [s for s in clock.stamps[count:] if s[0] >= start]
     if after:
-        out[kind].append((after[-1] - start) * 1000)
+        out[kind].append((after[-1][0] - start) * 1000)
+        cpu[kind].append((after[-1][1] - start_cpu) * 1000)
 
 
 def keys_for(screen: GameScreen, move: Move) -> list[tuple[str, str]]:
@@ -80,15 +99,16 @@ def keys_for(screen: GameScreen, move: Move) -> list[tuple[str, str]]:
     return []
 
 
-async def play(size: tuple[int, int], moves: int, seed: int) -> dict[str, list[float]]:
+async def play(size: tuple[int, int], moves: int, seed: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     app = CenturyApp(demo.new_game(("Ann", "Bob"), seed=seed), settings=Settings(bot_delay_ms=0), autosave=True)
     out: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     rng = random.Random(1)
     async with app.run_test(size=size) as pilot:
         clock = Clock(app)
         await pilot.pause()
         while isinstance(app.screen, HandOffScreen):  # a game of two people opens on it
-            await press(pilot, clock, "enter", "pass screen", out)
+            await press(pilot, clock, "enter", "pass screen", out, cpu)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         for _ in range(moves):
@@ -96,30 +116,30 @@ async def play(size: tuple[int, int], moves: int, seed: int) -> dict[str, list[f
                 break
             move = demo.policy(screen.game.state, rng)
             if move.kind == "discard" and not isinstance(app.screen, DiscardModal):
-                await press(pilot, clock, "d", "modal", out)
+                await press(pilot, clock, "d", "modal", out, cpu)
             for key, kind in keys_for(screen, move):
-                await press(pilot, clock, key, kind, out)
+                await press(pilot, clock, key, kind, out, cpu)
             modal = app.screen
             if isinstance(modal, UpgradeModal):
                 for tier in move.steps:  # type: ignore[union-attr]
-                    await press(pilot, clock, str(tier + 1), "modal", out)
-                await press(pilot, clock, "enter", "move", out)
+                    await press(pilot, clock, str(tier + 1), "modal", out, cpu)
+                await press(pilot, clock, "enter", "move", out, cpu)
             elif isinstance(modal, TradeModal):
                 while modal.times > move.times:  # type: ignore[union-attr]
-                    await press(pilot, clock, "left", "modal", out)
-                await press(pilot, clock, "enter", "move", out)
+                    await press(pilot, clock, "left", "modal", out, cpu)
+                await press(pilot, clock, "enter", "move", out, cpu)
             elif isinstance(modal, AcquireModal):
                 for tier in move.payment:  # type: ignore[union-attr]
-                    await press(pilot, clock, words().letters[tier].lower(), "modal", out)
-                await press(pilot, clock, "enter", "move", out)
+                    await press(pilot, clock, words().letters[tier].lower(), "modal", out, cpu)
+                await press(pilot, clock, "enter", "move", out, cpu)
             elif isinstance(modal, DiscardModal):
                 modal.chosen = list(move.cubes)  # type: ignore[union-attr]
-                await press(pilot, clock, "enter", "move", out)
+                await press(pilot, clock, "enter", "move", out, cpu)
             while isinstance(app.screen, HandOffScreen):
-                await press(pilot, clock, "enter", "pass screen", out)
+                await press(pilot, clock, "enter", "pass screen", out, cpu)
             for key in ("right", "left"):  # a look around before the next move
-                await press(pilot, clock, key, "cursor", out)
-    return out
+                await press(pilot, clock, key, "cursor", out, cpu)
+    return out, cpu
 
 
 def report(name: str, samples: list[float]) -> str:
@@ -130,19 +150,102 @@ def report(name: str, samples: list[float]) -> str:
     return f"{name:>14}: median {statistics.median(ordered):6.1f} ms   p90 {p90:6.1f} ms   ({len(ordered)} keys)"
 
 
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Static("bare")
+        yield Footer()
+
+
+Bare().run()
+"""
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` has used so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: float = 30.0) -> tuple[float, float]:
+    """Seconds from starting `python args` in a pseudo-terminal to a screen whose last line
+    (the key bar) shows `painted`, on the wall clock and in CPU time used by then."""
+    import pyte
+
+    cols, rows = size
+    screen = pyte.Screen(cols, rows)
+    stream = pyte.ByteStream(screen)
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    env = dict(os.environ, CENTURY_HOME=tempfile.mkdtemp(prefix="century-bench-"), LANG="C.UTF-8",
+               TERM="xterm-256color", COLORTERM="truecolor")
+    env.pop("LC_ALL", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: modules compiled once, not at every start
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, *args], stdin=slave, stdout=slave, stderr=slave, env=env,
+                            start_new_session=True, cwd=Path(__file__).resolve().parent.parent)
+    os.close(slave)
+    try:
+        while time.perf_counter() - start < timeout:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    stream.feed(os.read(master, 1 << 16))
+                except OSError:
+                    break
+                if painted in screen.display[-1]:
+                    return time.perf_counter() - start, cpu_seconds(proc.pid)
+        raise RuntimeError(f"no screen painted for {args}:\n" + "\n".join(screen.display))
+    finally:
+        proc.kill()
+        proc.wait(10)
+        os.close(master)
+
+
+def cold_starts(size: tuple[int, int], starts: int) -> dict[str, list[tuple[float, float]]]:
+    """Seconds to the first painted screen, `starts` times each, taking turns."""
+    runs = {
+        "bare Textual": (["-c", BARE_APP], "^p"),
+        "century": (["-m", "century_tui"], "^q"),
+        "century new": (["-m", "century_tui", "new", "--players", "Ann,bot:easy", "--seed", "7"], "^q"),
+    }
+    for args, painted in runs.values():  # untimed: the bytecode written, the files in the OS cache
+        first_paint(args, size, painted)
+    out: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for _ in range(starts):
+        for name, (args, painted) in runs.items():
+            out[name].append(first_paint(args, size, painted))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--seed", type=int, default=164)
+    parser.add_argument("--starts", type=int, default=5, help="cold starts of each program (0: none)")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
-    out = asyncio.run(play((width, height), args.moves, args.seed))
-    everything = [x for xs in out.values() for x in xs]
-    print(f"key press → updated screen, {width}×{height}, {args.moves} moves of a 2-player game")
-    print(report("all keys", everything))
-    for kind in sorted(out):
-        print(report(kind, out[kind]))
+    if args.starts:
+        starts = cold_starts((width, height), args.starts)
+        bare = [statistics.median(x[i] for x in starts["bare Textual"]) for i in (0, 1)]
+        print(f"cold start to the first painted screen, {width}×{height}, median of {args.starts}")
+        for name, runs in starts.items():
+            wall, cpu = (statistics.median(x[i] for x in runs) for i in (0, 1))
+            print(f"{name:>14}: {wall:5.2f} s   ×{wall / bare[0]:.2f} the bare app   "
+                  f"CPU {cpu:5.2f} s   ×{cpu / bare[1]:.2f}")
+    out, cpu = asyncio.run(play((width, height), args.moves, args.seed))
+    for title, samples in (("wall clock", out), ("CPU time of the process", cpu)):
+        everything = [x for xs in samples.values() for x in xs]
+        print(f"key press → updated screen, {width}×{height}, {args.moves} moves of a 2-player game, {title}")
+        print(report("all keys", everything))
+        for kind in sorted(samples):
+            print(report(kind, samples[kind]))
 
 
 if __name__ == "__main__":

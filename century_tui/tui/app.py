@@ -15,7 +15,9 @@ from textual import constants
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.dom import DOMNode
 from textual.reactive import reactive
+from textual.signal import Signal
 from textual.theme import ThemeProvider
 
 from century_tui import storage, text
@@ -25,7 +27,6 @@ from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands
-from century_tui.tui.keys import Localized
 
 
 def colour_system() -> str | None:
@@ -37,7 +38,7 @@ def colour_system() -> str | None:
     return probe.color_system
 
 
-class CenturyApp(Localized, App[None]):
+class CenturyApp(App[None]):
     CSS_PATH = "app.tcss"
     ALLOW_SELECT = False
     """No drag-selecting text: a board is clicked, not copied from, and Textual's selection
@@ -86,6 +87,9 @@ class CenturyApp(Localized, App[None]):
         # Decided before Textual's constructor: it picks the NO_COLOR filter from the theme's
         # kind there, and a greyscale filter turns the terminal's own colours into black on black.
         super().__init__(ansi_color=True if self.sixteen_colours else None)
+        self.words_changed_signal: Signal[None] = Signal(self, "words-changed")
+        """Published when the skin, the language or the cube code switched: every screen and
+        widget that draws words follows it (`century_tui.tui.follow.FollowsWords`)."""
         if self.sixteen_colours:
             self.theme = "ansi-dark"
         render.set_ansi(self.sixteen_colours)
@@ -104,7 +108,6 @@ class CenturyApp(Localized, App[None]):
             code = text.DEFAULT_LANGUAGE
             text.set_language(code)
         self.set_reactive(CenturyApp.language, code)
-        self.localize_bindings()
         self.set_reactive(CenturyApp.skin, skin if skin in SKINS else settings.skin)
         self.set_reactive(CenturyApp.handoff, settings.handoff)
         self.set_reactive(CenturyApp.cube_code, settings.cube_code)
@@ -273,8 +276,7 @@ class CenturyApp(Localized, App[None]):
 
     def watch_skin(self, skin: str) -> None:
         text.set_skin(skin)
-        self.set_class(skin == "golem", "-golem")
-        self.set_class(skin == "spice", "-spice")
+        self.update_classes({"-golem": skin == "golem", "-spice": skin == "spice"})  # one restyle
         self.redraw_words()
         self.remember()
         self.notify(t("notify.skin", skin=words().name), timeout=2)
@@ -294,16 +296,11 @@ class CenturyApp(Localized, App[None]):
         self.notify(t("notify.cube_code", code=t(f"cube_code.{code}")), timeout=2)
 
     def redraw_words(self) -> None:
-        """The skin, the language or the cube code changed: every node of every open screen with a
-        `skin_changed` hook draws itself again (the log from its entries), keys included."""
+        """The skin, the language or the cube code changed: every open screen and widget that
+        draws words draws itself again (the log from its entries), and the key bar with it."""
         self.set_class(render.wide_letters(), "-wide-letters")
         self.title = t("app.title")
-        self.localize_bindings()
-        for screen in self.screen_stack:
-            for node in (screen, *screen.query("*")):
-                hook = getattr(node, "skin_changed", None)
-                if callable(hook):
-                    hook()
+        self.words_changed_signal.publish(None)
         self.refresh_bindings()
 
     # -------------------------------------------------------------- the palette's own words
@@ -339,3 +336,12 @@ class CenturyApp(Localized, App[None]):
             storage.save_settings(self.settings)
         except OSError:
             pass
+
+
+def century(node: DOMNode) -> CenturyApp:
+    """The app `node` runs in, typed: its settings (skin, language, pass screen, bot speed
+    and budget, autosave) and its doors (start a game, the new-game form) without guessing."""
+    app = node.app
+    if not isinstance(app, CenturyApp):
+        raise TypeError(f"{node!r} runs in {type(app).__name__}, not in the game's app")
+    return app

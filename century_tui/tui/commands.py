@@ -16,31 +16,33 @@ from century_tui.text import CUBE_CODES, language_name, languages, t, words
 class CenturyCommands(Provider):
     def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """(title, help, callback) for every command available now, in the current words."""
-        app = self.app
+        from century_tui.tui.app import century  # the app module imports this one
+
+        app = century(self.app)
         out: list[tuple[str, str, Callable[[], object]]] = []
         for skin in SKINS:
-            if skin != getattr(app, "skin", None):
+            if skin != app.skin:
                 name = words(skin).name
                 out.append((t("cmd.skin", skin=name), t("cmd.skin_help", skin=name), partial(setattr, app, "skin", skin)))
-        if getattr(app, "handoff", True):
+        if app.handoff:
             out.append((t("cmd.handoff_off"), t("cmd.handoff_help"), partial(setattr, app, "handoff", False)))
         else:
             out.append((t("cmd.handoff_on"), t("cmd.handoff_help"), partial(setattr, app, "handoff", True)))
         for code in languages():
-            if code != getattr(app, "language", None):
+            if code != app.language:
                 name = language_name(code)  # each language named in itself: Français, 日本語
                 out.append((t("cmd.language", language=name), t("cmd.language_help", language=name),
                             partial(setattr, app, "language", code)))
         for code in CUBE_CODES:
-            if code != getattr(app, "cube_code", None):
+            if code != app.cube_code:
                 out.append((t(f"cmd.cubes_{code}"), t(f"cmd.cubes_{code}_help"), partial(setattr, app, "cube_code", code)))
         for speed, delay in BOT_SPEEDS.items():
-            if delay != getattr(app, "bot_delay_ms", None):
+            if delay != app.bot_delay_ms:
                 name = t(f"speed.{speed}")
                 out.append((t("cmd.bot_speed", speed=name), t("cmd.bot_speed_help", seconds=f"{delay / 1000:g}"),
-                            partial(app.set_bot_speed, speed)))  # type: ignore[attr-defined]
-        out.append((t("cmd.help"), t("cmd.help_help"), app.action_help))  # type: ignore[attr-defined]
-        out.append((t("cmd.new_game"), t("cmd.new_game_help"), app.open_new_game))  # type: ignore[attr-defined]
+                            partial(app.set_bot_speed, speed)))
+        out.append((t("cmd.help"), t("cmd.help_help"), app.action_help))
+        out.append((t("cmd.new_game"), t("cmd.new_game_help"), app.open_new_game))
         return out
 
     async def discover(self) -> Hits:

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE, Acquire, Claim
+from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
 from century_tui.text import Coin, t
 from century_tui.tui import render
-from century_tui.tui.options import play_probe, trade_max, upgradable
+from century_tui.tui.options import Legality, play_probe, trade_max, upgradable
 
 
-def point_hint(s, i: int) -> tuple[Text, bool]:
+def point_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
     """(words, a problem?) for claiming point card `i`."""
     if i >= len(s.point_row):
         return Text(t("error.no_slot", slot=i + 1)), True
-    error = s.refusal(Claim(i))
+    error = legal.claims[i]
     if error is not None:
         return render.error(error), True
     coin = s.coin_on(i)
@@ -22,13 +22,13 @@ def point_hint(s, i: int) -> tuple[Text, bool]:
     return render.rt("hint.claim", cost=POINT_CARDS[s.point_row[i]].cost, coin=coin_text), False
 
 
-def merchant_hint(s, i: int, ok: bool) -> tuple[Text, bool]:
-    """(words, a problem?) for acquiring merchant card `i` (`ok`: it can be acquired)."""
+def merchant_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
+    """(words, a problem?) for acquiring merchant card `i`."""
     if i >= len(s.merchant_row):
         return Text(t("error.no_slot", slot=i + 1)), True
-    if not ok:
-        error = s.refusal(Acquire(i, ()))
-        return (render.error(error) if error else Text("")), True
+    error = legal.acquires[i]
+    if error is not None:
+        return render.error(error), True
     on = s.merchant_cubes[i]
     bonus = render.rt("hint.acquire_bonus", cubes=on) if any(on) else Text("")
     if i == 0:
@@ -38,11 +38,11 @@ def merchant_hint(s, i: int, ok: bool) -> tuple[Text, bool]:
     return render.rt("hint.acquire", count=i, bonus=bonus), False
 
 
-def hand_hint(s, card: int | None) -> tuple[Text, bool]:
+def hand_hint(s, legal: Legality, card: int | None) -> tuple[Text, bool]:
     """(words, a problem?) for playing `card` from the hand (None: the hand is empty)."""
     if card is None:
         return Text(t("board.hand_empty")), False
-    error = s.refusal(play_probe(s, card))
+    error = legal.plays[card] if card in legal.plays else s.refusal(play_probe(s, card))
     if error is not None:
         return render.error(error), True
     c = MERCHANT_CARDS[card]

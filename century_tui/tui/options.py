@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from century_tui.engine import (
     ACQUIRE,
+    ACTION,
     MERCHANT_CARDS,
     Acquire,
     Claim,
     IllegalMove,
     Move,
     MoveKind,
-    Phase,
     PlaySpice,
     PlayTrade,
     PlayUpgrade,
@@ -33,24 +33,36 @@ def refusal(state: State, move: Move) -> IllegalMove | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Option:
-    ok: bool
+class Legality:
+    """What the player to act may do in one position, each choice the board offers with
+    the engine's reason when it cannot be made (None: it can): the point slots, the
+    merchant slots and the cards in hand. Built once per position and shared by the
+    cards' marks, the hint, Enter and a click, so a move asks the engine once per choice."""
 
+    claims: tuple[IllegalMove | None, ...]
+    acquires: tuple[IllegalMove | None, ...]
+    """Slot i is open when the caravan holds at least i cubes (R-ACQ-2); else the reason."""
+    plays: dict[int, IllegalMove | None]
+    """Card → why it cannot be played now (`play_probe`), for every card the player owns."""
 
-def claim_options(state: State) -> list[Option]:
-    return [_option(state, Claim(i)) for i in range(len(state.point_row))]
+    @classmethod
+    def of(cls, state: State) -> Legality:
+        held = sum(state.current.cubes)
+        acquires = tuple(
+            None if state.phase == ACTION and held >= i else refusal(state, Acquire(i, ()))
+            for i in range(len(state.merchant_row))
+        )
+        return cls(
+            claims=tuple(refusal(state, Claim(i)) for i in range(len(state.point_row))),
+            acquires=acquires,
+            plays={card: refusal(state, play_probe(state, card)) for card in state.current.owned},
+        )
 
-
-def acquire_options(state: State) -> list[Option]:
-    """Slot i is open when the caravan holds at least i cubes (R-ACQ-2)."""
-    held = sum(state.current.cubes)
-    out = []
-    for i in range(len(state.merchant_row)):
-        if state.phase == Phase.ACTION and held >= i:
-            out.append(Option(True))
-        else:
-            out.append(_option(state, Acquire(i, ())))
-    return out
+    def hand(self, state: State) -> list[tuple[int, bool, bool]]:
+        """(card, played, playable) for the player to act, each card in its own place: the
+        order the cards came (`Player.owned`), a played card marked where it stands."""
+        p = state.current
+        return [(c, bool(p.played >> c & 1), self.plays[c] is None) for c in p.owned]
 
 
 def play_probe(state: State, card: int) -> Move:
@@ -61,13 +73,6 @@ def play_probe(state: State, card: int) -> Move:
     if kind == MoveKind.UPGRADE:
         return PlayUpgrade(card, ())
     return PlayTrade(card, 1)
-
-
-def hand_options(state: State) -> list[tuple[int, bool, Option]]:
-    """(card, played, option) for the player to act, each card in its own place: the order
-    the cards came (`Player.owned`), a played card marked where it stands."""
-    p = state.current
-    return [(c, bool(p.played >> c & 1), _option(state, play_probe(state, c))) for c in p.owned]
 
 
 def trade_max(state: State, card: int) -> int:
@@ -82,7 +87,3 @@ def upgradable(cubes: tuple[int, int, int, int]) -> bool:
 def acquire_payments(state: State, index: int) -> list[Acquire]:
     """Every legal way to take merchant slot `index` (distinct payments)."""
     return [m for m in state.legal_moves(ACQUIRE) if m.index == index]  # type: ignore[union-attr]
-
-
-def _option(state: State, move: Move) -> Option:
-    return Option(state.refusal(move) is None)

@@ -17,8 +17,8 @@ from textual.widgets import Button, Static
 from century_tui.engine import CARAVAN_LIMIT, Cubes, Move
 from century_tui.text import t
 from century_tui.tui import render
-from century_tui.tui.keys import Localized
 from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.follow import FollowsWords
 
 
 class ModalButton(Button, can_focus=False):
@@ -47,7 +47,7 @@ class Preview(Static):
         self.update(out)
 
 
-class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
+class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
     """Subclasses compose `body()`, and implement `after()` and `move()`."""
 
     BINDINGS = [
@@ -57,7 +57,6 @@ class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
 
     def __init__(self, cubes: Cubes) -> None:
         super().__init__()
-        self.localize_bindings()
         self.cubes = cubes
         self.preview = Preview(classes="preview")
 
@@ -107,8 +106,7 @@ class MoveModal(OnTop, Localized, ModalScreen[Move | None]):
         self.query_one("#confirm", Button).disabled = self.move() is None
         self.refresh_bindings()
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.query_one(".title", Static).update(self.title_text())
         self.query_one(".help", Static).update(self.help_text())
         self.query_one(".keys", Static).update(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"))

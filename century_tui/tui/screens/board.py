@@ -18,9 +18,9 @@ from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
 from century_tui.tui.journal import history
-from century_tui.tui.keys import Localized, refresh_bindings_soon
+from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import acquire_options, claim_options, hand_options
+from century_tui.tui.options import Legality
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.widgets.caravans import CaravanInfo, Caravans
 from century_tui.tui.widgets.hand import HandItem, HandView
@@ -45,7 +45,7 @@ def end_news(state, names: list[str]) -> str:
     return t("board.near_end_many", names=Names(tuple(close)), count=trigger - 1)
 
 
-class BoardScreen(SizeGuard, Localized, Screen):
+class BoardScreen(SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
 
     BINDINGS = [
@@ -59,10 +59,10 @@ class BoardScreen(SizeGuard, Localized, Screen):
 
     def __init__(self, table: Table, *, resumed: bool = False) -> None:
         super().__init__()
-        self.localize_bindings()
         self.table = table
         self.resumed = resumed
         self._bindings_key: tuple = ()
+        self._legal: tuple[tuple[int, int], Legality] | None = None
         self.status = StatusBar(id="status")
         self.points = PointRow(id="points")
         self.merchants = MerchantRow(id="merchants")
@@ -82,6 +82,7 @@ class BoardScreen(SizeGuard, Localized, Screen):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        self.fit(self.app.size.width, self.app.size.height)  # before the widgets: styled once
         yield self.status
         yield self.points
         yield self.merchants
@@ -111,10 +112,9 @@ class BoardScreen(SizeGuard, Localized, Screen):
         return self.hand  # never the point row: a claim would be one Enter away
 
     def fit(self, width: int, height: int) -> None:
-        """Let a large terminal breathe: the log beside the board, taller cards."""
-        self.set_class(width >= 110, "-wide")
-        self.set_class(height >= 32, "-tall")
-        self.set_class(height >= 40, "-taller")
+        """Let a large terminal breathe: the log beside the board, taller cards. One class
+        update: each restyles every widget of the board."""
+        self.update_classes({"-wide": width >= 110, "-tall": height >= 32, "-taller": height >= 40})
 
     def can_act(self) -> bool:
         """A person at this screen may act now: the rows and the hand take choices."""
@@ -126,16 +126,15 @@ class BoardScreen(SizeGuard, Localized, Screen):
         active = self.can_act()
         seats = self.table.seats
         names = [x.name for x in seats]
-        claims = claim_options(s) if active else []
+        legal = self.legality() if active else None
         points = []
         for i, card in enumerate(s.point_row):
             coin = s.coin_on(i)
             coins = s.upper_coins if coin == "upper" else s.lower_coins if coin == "lower" else 0
-            points.append(SlotView(card, bool(claims and claims[i].ok), coin, coins))
+            points.append(SlotView(card, bool(legal and legal.claims[i] is None), coin, coins))
         self.points.show(points, len(s.point_deck))
-        buys = acquire_options(s) if active else []
         merchants = [
-            SlotView(card, bool(buys and buys[i].ok), cubes=s.merchant_cubes[i])
+            SlotView(card, bool(legal and legal.acquires[i] is None), cubes=s.merchant_cubes[i])
             for i, card in enumerate(s.merchant_row)
         ]
         self.merchants.show(merchants, len(s.merchant_deck))
@@ -149,8 +148,8 @@ class BoardScreen(SizeGuard, Localized, Screen):
             for i, p in ((i, s.players[i]) for i in s.turn_order())
         ])
         self.show_news()
-        if active:
-            items = [HandItem(c, played, o.ok) for c, played, o in hand_options(s)]
+        if legal is not None:
+            items = [HandItem(c, played, ok) for c, played, ok in legal.hand(s)]
         else:
             p = s.current
             items = [HandItem(c, bool(p.played >> c & 1), False) for c in p.owned]
@@ -165,7 +164,15 @@ class BoardScreen(SizeGuard, Localized, Screen):
         )
         if key != self._bindings_key:  # the footer rebuilds itself: only when a key changed
             self._bindings_key = key
-            refresh_bindings_soon(self)
+            self.refresh_bindings()
+
+    def legality(self) -> Legality:
+        """What the player to act may do in the position on show: asked of the engine once
+        per position, for the cards' marks, the hint, Enter and a click alike."""
+        key = (self.table.epoch, len(self.game.moves))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, Legality.of(self.state))
+        return self._legal[1]
 
     def show_news(self) -> None:
         """The end coming, for the whole table: who is one card from it, then the last round."""
@@ -213,6 +220,5 @@ class BoardScreen(SizeGuard, Localized, Screen):
         if not isinstance(self.app.screen, ResultsScreen):
             self.app.push_screen(ResultsScreen(self.game))
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.refresh_board()

@@ -11,11 +11,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from century_tui.text import t
-from century_tui.tui.keys import Localized
 from century_tui.tui.lifecycle import OnTop
+from century_tui.tui.follow import FollowsWords
 
 
-class ConfirmUndo(OnTop, Localized, ModalScreen[bool]):
+class ConfirmUndo(OnTop, FollowsWords, ModalScreen[bool]):
     BINDINGS = [
         Binding("enter,y", "answer(True)", "key.take_back"),
         Binding("escape,n", "answer(False)", "key.keep"),
@@ -24,7 +24,6 @@ class ConfirmUndo(OnTop, Localized, ModalScreen[bool]):
     def __init__(self, owner: str, asking: str | None) -> None:
         """`owner` made the move; `asking` is the person at the keyboard (None: unknown)."""
         super().__init__()
-        self.localize_bindings()
         self.owner = owner
         self.asking = asking
 
@@ -42,8 +41,7 @@ class ConfirmUndo(OnTop, Localized, ModalScreen[bool]):
             return Text(t("confirm_undo.body_any", name=self.owner))
         return Text(t("confirm_undo.body", name=self.owner, asking=self.asking))
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.query_one(".title", Static).update(self.title_text())
         self.query_one(".help", Static).update(self.body_text())
         self.query_one(".keys", Static).update(Text(t("confirm_undo.keys"), "dim"))

@@ -22,6 +22,7 @@ from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinki
 from century_tui.text import t
 from century_tui.tui import hints, render
 from century_tui.tui.journal import Entry, describe, history
+from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.options import acquire_payments, play_probe, trade_max, upgradable
@@ -103,12 +104,12 @@ class GameScreen(BoardScreen):
             focused = self.focused
             text, problem = Text(t("hint.nothing")), False
             if isinstance(focused, PointRow):
-                text, problem = hints.point_hint(s, focused.cursor)
+                text, problem = hints.point_hint(s, self.legality(), focused.cursor)
             elif isinstance(focused, MerchantRow):
-                text, problem = hints.merchant_hint(s, focused.cursor, focused.selected.ok)
+                text, problem = hints.merchant_hint(s, self.legality(), focused.cursor)
             elif isinstance(focused, HandView):
                 item = focused.selected
-                text, problem = hints.hand_hint(s, None if item is None else item.card)
+                text, problem = hints.hand_hint(s, self.legality(), None if item is None else item.card)
             self.hint.show(text, problem)
 
     # ------------------------------------------------------------ intent flows up
@@ -135,7 +136,8 @@ class GameScreen(BoardScreen):
             return
         s = self.state
         card = message.card
-        error = s.refusal(play_probe(s, card))
+        plays = self.legality().plays
+        error = plays[card] if card in plays else s.refusal(play_probe(s, card))
         if error is not None:
             self.refuse(error)
             return
@@ -319,7 +321,7 @@ class GameScreen(BoardScreen):
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
         humans = sum(1 for x in self.game.seats if x.is_human)
-        return getattr(self.app, "handoff", True) and humans >= 2 and self.last_human != self.state.seat
+        return century(self).handoff and humans >= 2 and self.last_human != self.state.seat
 
     def since_last_turn(self, seat: int) -> list[Entry]:
         """Log lines since `seat` last moved: what the next person missed."""

@@ -12,16 +12,16 @@ from textual.widgets import Static
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.journal import Entry
-from century_tui.tui.keys import Localized
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.follow import FollowsWords
 
 
 MISSED_LINES = 12
 """Log lines the pass screen shows at most (the newest): what fits at 80×24."""
 
 
-class HandOffScreen(OnTop, SizeGuard, Localized, Screen[None]):
+class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "go", "key.continue"),
         Binding("u,ctrl+z", "undo", "key.undo"),
@@ -31,7 +31,6 @@ class HandOffScreen(OnTop, SizeGuard, Localized, Screen[None]):
         """`missed`: the log lines since this person's last turn; `taken_back`: who took back
         this person's last move, and that move's log lines (None: nobody did)."""
         super().__init__()
-        self.localize_bindings()
         self.player = name
         self.missed = missed
         self.taken_back = taken_back
@@ -62,8 +61,7 @@ class HandOffScreen(OnTop, SizeGuard, Localized, Screen[None]):
             missed.append_text(render.rt(entry.key, **entry.params))
         return Text(t("handoff.title", name=self.player), "bold"), Text(t("handoff.prompt", name=self.player)), missed
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         for cls, text in zip(("title", "prompt", "missed"), self.texts()):
             self.query_one(f".{cls}", Static).update(text)
 

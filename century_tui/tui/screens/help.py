@@ -17,9 +17,9 @@ from textual.widgets import Static
 
 from century_tui.text import t, words
 from century_tui.tui import render
-from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.follow import FollowsWords
 
 
 BULLETS = ("• ", "・")
@@ -66,7 +66,7 @@ def hanging(head: str, body: str, width: int | None = None) -> Table:
     return grid
 
 
-class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
+class HelpScreen(OnTop, SizeGuard, FollowsWords, ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "key.close"),
     ]
@@ -78,7 +78,6 @@ class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
     def on_mount(self) -> None:
         if closed(self):
             return
-        self.localize_bindings()
         self.draw()
         self.query_one(VerticalScroll).focus()
 
@@ -92,8 +91,7 @@ class HelpScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
         parts.append(Text(t("help.close"), "dim"))
         self.query_one(".body", Static).update(Group(*parts))
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.draw()
 
     def action_close(self) -> None:

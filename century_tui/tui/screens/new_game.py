@@ -33,9 +33,10 @@ from century_tui.skins import SKINS
 from century_tui.text import Names, error_text, given_names, language_name, languages, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui import render
-from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
+from century_tui.tui.app import century
+from century_tui.tui.follow import FollowsWords
 
 NEWGAME_WIDTH = 68
 """Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
@@ -172,7 +173,7 @@ def _reoption(select: Select, options: list[tuple[str, str]]) -> None:
         select.mutate_reactive(Select.value)  # the same value: show its new label anyway
 
 
-class NewGameScreen(SizeGuard, Localized, Screen):
+class NewGameScreen(SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "key.start"),
         Binding("ctrl+o", "continue", "key.continue"),
@@ -184,7 +185,6 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                  remembered: list[storage.SeatChoice] | None = None) -> None:
         """`names` (people) or else `remembered` (the last game's seats) fill the seats."""
         super().__init__()
-        self.localize_bindings()
         self.seats = first_seats(names, remembered)
         self.seed = seed
         self.games = self._unfinished()
@@ -199,7 +199,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             return []
 
     def compose(self) -> ComposeResult:
-        app = self.app
+        app = century(self)
         with Vertical(classes="newgame"):
             yield Static(classes="title")
             yield Static(classes="heading", id="players-heading")
@@ -209,15 +209,15 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                 yield Button(t("newgame.add"), id="add", compact=True)
             with Horizontal(classes="row"):
                 yield Static(t("newgame.skin"), classes="label", id="skin-label")
-                yield Select([(words(s).name, s) for s in SKINS], value=getattr(app, "skin", SKINS[0]),
+                yield Select([(words(s).name, s) for s in SKINS], value=app.skin,
                              allow_blank=False, compact=True, id="skin")
                 yield Static(t("newgame.seed"), classes="label", id="seed-label")
                 yield Input("" if self.seed is None else str(self.seed), placeholder=t("newgame.seed_placeholder"),
                             compact=True, id="seed", restrict=r"[0-9]*", max_length=len(str(MAX_SEED)))
             with Horizontal(classes="row", id="handoff-row"):
-                yield Checkbox(t("newgame.handoff"), value=getattr(app, "handoff", True), compact=True, id="handoff")
+                yield Checkbox(t("newgame.handoff"), value=app.handoff, compact=True, id="handoff")
                 yield Static(t("newgame.language"), classes="label", id="language-label")
-                yield Select(self.language_options(), value=getattr(app, "language", "en"), allow_blank=False,
+                yield Select(self.language_options(), value=app.language, allow_blank=False,
                              compact=True, id="language")
             with Horizontal(classes="row buttons"):
                 yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
@@ -350,10 +350,10 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         if seed is None:
             self.error(t("newgame.error_seed"))
             return
-        app = self.app
-        app.skin = str(self.query_one("#skin", Select).value)  # type: ignore[attr-defined]
-        app.handoff = self.query_one("#handoff", Checkbox).value  # type: ignore[attr-defined]
-        app.start_game(Game(seats, seed))  # type: ignore[attr-defined]
+        app = century(self)
+        app.skin = str(self.query_one("#skin", Select).value)
+        app.handoff = self.query_one("#handoff", Checkbox).value
+        app.start_game(Game(seats, seed))
 
     def action_continue(self) -> None:
         """Open the unfinished game the list's cursor is on (at first, the newest that no
@@ -372,7 +372,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             self.games = self._unfinished()  # the list as it is now: opened elsewhere, gone...
             self.list_games()
             return
-        self.app.start_game(game, path, resumed=True, lock=lock)  # type: ignore[attr-defined]
+        century(self).start_game(game, path, resumed=True, lock=lock)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter, or a click on the row the cursor is on, opens that game."""
@@ -399,9 +399,9 @@ class NewGameScreen(SizeGuard, Localized, Screen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "skin" and event.value in SKINS:
-            self.app.skin = str(event.value)  # type: ignore[attr-defined]
+            century(self).skin = str(event.value)
         elif event.select.id == "language" and event.value in languages():
-            self.app.language = str(event.value)  # type: ignore[attr-defined]
+            century(self).language = str(event.value)
         else:  # a seat's kind: a name the form gave follows it ("Player 3" ⇄ "Medium bot")
             row = next((r for r in self.rows() if r.kind is event.select), None)
             if row is not None and row.untouched():
@@ -411,9 +411,8 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         """The other seats' names, as the name rule compares them: a bot's must not repeat one."""
         return {name_key(r.name_input.value) for r in self.rows() if r is not row}
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         """The skin or the language changed: every label again, in the words now on show."""
-        self.localize_bindings()
         self.draw()
         for button in ("add", "start", "continue", "quit"):
             for found in self.query(f"#{button}").results(Button):
@@ -428,9 +427,10 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         skin = self.query_one("#skin", Select)
         _reoption(skin, [(words(s).name, s) for s in SKINS])
         self.fit_skin_names()
-        if skin.value != self.app.skin:  # type: ignore[attr-defined]
-            skin.value = self.app.skin  # type: ignore[attr-defined]
+        app = century(self)
+        if skin.value != app.skin:
+            skin.value = app.skin
         language = self.query_one("#language", Select)
-        if language.value != self.app.language:  # type: ignore[attr-defined]
+        if language.value != app.language:
             with language.prevent(Select.Changed):
-                language.value = self.app.language  # type: ignore[attr-defined]
+                language.value = app.language

@@ -16,12 +16,13 @@ from century_tui.text import Names, t
 from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
-from century_tui.tui.keys import Localized
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.app import century
+from century_tui.tui.follow import FollowsWords
 
 
-class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
+class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
@@ -34,7 +35,6 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
 
     def __init__(self, game: Game) -> None:
         super().__init__()
-        self.localize_bindings()
         self.game = game
         self.charted = False
         """The chart of the running scores is on show instead of the table."""
@@ -116,8 +116,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             claimed.append_text(line)
         self.query_one(".claimed", Static).update(claimed)
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.draw()
         self.query_one("#board", Button).label = t("results.board")
         self.query_one("#new", Button).label = t("results.new_game")
@@ -152,13 +151,13 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         self.dismiss()
 
     def action_new_game(self) -> None:
-        self.app.open_new_game()  # type: ignore[attr-defined]
+        century(self).open_new_game()
 
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
-        if self.app.unsaved_warning("notify.leave_unsaved"):  # type: ignore[attr-defined]
+        if century(self).unsaved_warning("notify.leave_unsaved"):
             return
-        self.app.start_game(Game(list(self.game.seats), new_seed()))  # type: ignore[attr-defined]
+        century(self).start_game(Game(list(self.game.seats), new_seed()))
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""

@@ -17,9 +17,9 @@ from textual.widgets import Static
 from century_tui.engine import CARAVAN_LIMIT, POINT_CARDS, Game, trigger_cards
 from century_tui.text import t
 from century_tui.tui import render
-from century_tui.tui.keys import Localized
 from century_tui.tui.lifecycle import OnTop, closed
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.follow import FollowsWords
 
 
 def cards_text(owned: tuple[int, ...], played: int, want_played: bool) -> Text:
@@ -74,7 +74,7 @@ def player_block(game: Game, seat: int, name_width: int) -> Table:
     return block
 
 
-class TableScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
+class TableScreen(OnTop, SizeGuard, FollowsWords, ModalScreen[None]):
     """Everyone's caravan, hand and played pile in one view; Esc (or t) closes it."""
 
     BINDINGS = [
@@ -83,7 +83,6 @@ class TableScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
 
     def __init__(self, game: Game) -> None:
         super().__init__()
-        self.localize_bindings()
         self.game = game
 
     def compose(self) -> ComposeResult:
@@ -107,8 +106,7 @@ class TableScreen(OnTop, SizeGuard, Localized, ModalScreen[None]):
         parts.append(Text(t("table.close"), "dim"))
         return Group(*parts)
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.query_one(".body", Static).update(self.body())
 
     def action_close(self) -> None:

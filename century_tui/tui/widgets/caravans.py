@@ -16,6 +16,7 @@ from textual.widget import Widget
 from century_tui.engine import CARAVAN_LIMIT, MAX_PLAYERS, Cubes
 from century_tui.text import bot_name, t
 from century_tui.tui import render
+from century_tui.tui.follow import FollowsWords
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ def bot_tag(level: str | None, name: str, short: bool = False) -> str:
     return t("board.bot_tag_short" if short else "board.bot_tag", level=t(f"level.{level}"))
 
 
-class CaravanLine(Widget):
+class CaravanLine(FollowsWords, Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.info: CaravanInfo | None = None
@@ -97,7 +98,7 @@ class CaravanLine(Widget):
         out.truncate(self.size.width, overflow="ellipsis")
         return out
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         self.refresh()
 
 

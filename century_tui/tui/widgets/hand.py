@@ -9,16 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.containers import Container
 from textual.message import Message
-from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
-from century_tui.tui.keys import Localized, digits, refresh_bindings_soon
+from century_tui.tui.widgets.cursor_row import CursorRow, cursor_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,18 +96,8 @@ class RestButton(Static):
         self.post_message(self.Pressed())
 
 
-class HandView(Localized, Widget, can_focus=True):
-    BINDINGS = [
-        *digits("pick", 9, show=False),
-        Binding("left", "move(-1)", "key.left", show=False),
-        Binding("right", "move(1)", "key.right", show=False),
-        Binding("home", "home", show=False),
-        Binding("end", "end", show=False),
-        Binding("enter", "act", "key.play"),
-    ]
-
-    cursor: reactive[int] = reactive(0, repaint=False)
-    active: reactive[bool] = reactive(True, repaint=False)
+class HandView(CursorRow):
+    BINDINGS = cursor_keys(9, "key.play", show_digits=False)
 
     class Chosen(Message):
         """The player asked to play this card (Enter or a click)."""
@@ -123,17 +111,11 @@ class HandView(Localized, Widget, can_focus=True):
         def control(self) -> HandView:
             return self.hand
 
-    class Moved(Message):
-        def __init__(self, hand: HandView) -> None:
-            super().__init__()
-            self.hand = hand
-
     class RestChosen(Message):
         pass
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.localize_bindings()
         self.items: list[HandItem] = []
         self.owner = ""
         self._shown: tuple = ()
@@ -153,7 +135,7 @@ class HandView(Localized, Widget, can_focus=True):
             self._rebuild()
         if self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
-        self._mark_cursor()
+        self.mark_cursor()
 
     def _rebuild(self) -> None:
         """Lay the items out on the pooled chips, each card in its place."""
@@ -171,7 +153,7 @@ class HandView(Localized, Widget, can_focus=True):
                 chip.display = False
         self._fit()
         if grew:
-            self.call_after_refresh(self._mark_cursor)
+            self.call_after_refresh(self.mark_cursor)
 
     def _fit(self) -> None:
         width = self.chips.size.width or self.size.width or 80
@@ -184,8 +166,7 @@ class HandView(Localized, Widget, can_focus=True):
     def on_resize(self) -> None:
         self._fit()
 
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+    def words_changed(self) -> None:
         self.border_title = Text(t("board.hand_title", name=self.owner))
         self._fit()
         for chip in self.chips.children:
@@ -204,60 +185,27 @@ class HandView(Localized, Widget, can_focus=True):
     def selected(self) -> HandItem | None:
         return self.items[self.cursor] if 0 <= self.cursor < len(self.items) else None
 
-    def watch_cursor(self, old: int, new: int) -> None:
-        self._mark_cursor()
-        was = self.items[old].ok if 0 <= old < len(self.items) else None
-        now = self.items[new].ok if 0 <= new < len(self.items) else None
-        if was != now:  # the Enter key's state changed
-            refresh_bindings_soon(self)
-        self.post_message(self.Moved(self))
+    def places(self) -> int:
+        return len(self.items)
 
-    def watch_has_focus(self, focused: bool) -> None:
-        super().watch_has_focus(focused)  # Textual restyles :focus here
-        self._mark_cursor()
-        if focused:
-            self.post_message(self.Moved(self))
+    def takeable(self, index: int) -> bool | None:
+        return self.items[index].ok if 0 <= index < len(self.items) else None
 
-    def _mark_cursor(self) -> None:
+    def mark_cursor(self, restyle: bool = True) -> None:
         for chip in self.chips.children:
             if isinstance(chip, HandCard):
                 on = self.has_focus and chip.position == self.cursor
                 if chip.has_class("-cursor") != on:
-                    chip.set_class(on, "-cursor")
+                    chip.set_class(on, "-cursor", update=restyle)
                     chip.refresh()
 
-    def action_pick(self, index: int) -> None:
+    def choose(self, index: int) -> None:
         if 0 <= index < len(self.items):
-            self.cursor = index
-
-    def action_move(self, delta: int) -> None:
-        if self.items:
-            self.cursor = (self.cursor + delta) % len(self.items)
-
-    def action_home(self) -> None:
-        self.cursor = 0
-
-    def action_end(self) -> None:
-        self.cursor = max(0, len(self.items) - 1)
-
-    def action_act(self) -> None:
-        if self.selected is not None:
-            self.post_message(self.Chosen(self, self.selected.card))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "act":
-            item = self.selected
-            if not self.active:
-                return False
-            return True if (item is not None and item.ok) else None
-        return True
+            self.post_message(self.Chosen(self, self.items[index].card))
 
     def on_hand_card_pressed(self, message: HandCard.Pressed) -> None:
         message.stop()
-        self.cursor = message.position
-        self.focus()
-        if self.selected is not None:
-            self.post_message(self.Chosen(self, self.selected.card))
+        self.press(message.position)
 
     def on_rest_button_pressed(self, message: RestButton.Pressed) -> None:
         message.stop()

@@ -2,7 +2,8 @@
 
 Textual's Footer rebuilds a widget per key whenever the bindings change, which is on
 every focus change and most moves; this bar draws the same information as one line of
-text, so keeping it current costs a repaint. A click on a key presses it.
+text, so keeping it current costs a repaint. A click on a key presses it. The bindings'
+descriptions are text keys, read in the current language as the bar draws.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+
+from century_tui.tui.keys import words_of
 
 
 def key_run(keys: list[str]) -> str:
@@ -64,13 +67,13 @@ class KeyBar(Widget):
             items = list(items)
             if group is not None and len(items) > 1:
                 keys = key_run([app.get_key_display(b) for b, _ in items])
-                left.append((items[0][0].key, keys, group.description, any(e for _, e in items)))
+                left.append((items[0][0].key, keys, words_of(group.description), any(e for _, e in items)))
                 continue
             for b, enabled in items:
                 if b.action in seen:
                     continue
                 seen.add(b.action)
-                entry = (b.key.split(",")[0], app.get_key_display(b), b.description, enabled)
+                entry = (b.key.split(",")[0], app.get_key_display(b), words_of(b.description), enabled)
                 (right if b.action.endswith("command_palette") else left).append(entry)
         return left, right
 

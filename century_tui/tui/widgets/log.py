@@ -7,9 +7,10 @@ from textual.widgets import RichLog
 
 from century_tui.tui import render
 from century_tui.tui.journal import Entry
+from century_tui.tui.follow import FollowsWords
 
 
-class GameLog(RichLog):
+class GameLog(FollowsWords, RichLog):
     """Keeps the entries as data and draws them again on a skin switch or a resize."""
 
     def __init__(self, **kwargs) -> None:
@@ -42,7 +43,7 @@ class GameLog(RichLog):
             self.write(self._line(entry))
         self.scroll_end(animate=False)
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         self.redraw()
 
     def on_resize(self) -> None:

@@ -10,16 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.message import Message
-from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Cubes
 from century_tui.text import t, words
 from century_tui.tui import render
-from century_tui.tui.keys import Localized, digits, refresh_bindings_soon
+from century_tui.tui.follow import FollowsWords
+from century_tui.tui.widgets.cursor_row import CursorRow, cursor_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,7 @@ class SlotView:
     cubes: Cubes = (0, 0, 0, 0)
 
 
-class CardView(Widget):
+class CardView(FollowsWords, Widget):
     """One slot of a row. A click asks the row to act on it."""
 
     class Pressed(Message):
@@ -60,7 +59,7 @@ class CardView(Widget):
         self.border_subtitle = self.subtitle()
         self.refresh()
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         if self.slot is not None:
             self.show(self.slot, force=True)
 
@@ -202,7 +201,7 @@ class MerchantCardView(CardView):
         self.border_subtitle = self.subtitle()
 
 
-class DeckPile(Static):
+class DeckPile(FollowsWords, Static):
     """The face-down deck beside a row: only how many cards are left (never their order)."""
 
     def __init__(self, **kwargs) -> None:
@@ -217,20 +216,16 @@ class DeckPile(Static):
         self.set_class(count == 0, "-empty")
         self.update(Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold"))
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         self.show(self.count, force=True)
 
 
-class CardRow(Localized, Widget, can_focus=True):
+class CardRow(CursorRow):
     """A row of card slots with a cursor; subclasses say how many and which card view."""
 
     SLOTS = 5
     VIEW: type[CardView] = CardView
     CARD_CLASS = ""
-
-    cursor: reactive[int] = reactive(0, repaint=False)
-    active: reactive[bool] = reactive(True, repaint=False)
-    """False while nobody may act here (a bot's turn, a pending discard, the end)."""
 
     class Chosen(Message):
         """The player asked to take the card in slot `index` (Enter or a click)."""
@@ -244,16 +239,8 @@ class CardRow(Localized, Widget, can_focus=True):
         def control(self) -> CardRow:
             return self.row
 
-    class Moved(Message):
-        """The cursor moved (the screen updates the hint)."""
-
-        def __init__(self, row: CardRow) -> None:
-            super().__init__()
-            self.row = row
-
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.localize_bindings()
         self.slots: list[SlotView] = [SlotView(None)] * self.SLOTS
         self.views = [self.VIEW(i, classes=f"card {self.CARD_CLASS}") for i in range(self.SLOTS)]
         self.deck = DeckPile(classes="deck")
@@ -268,67 +255,40 @@ class CardRow(Localized, Widget, can_focus=True):
         for view, slot in zip(self.views, self.slots):
             view.show(slot)
         self.deck.show(deck)
-        self._mark_cursor()
-
-    def skin_changed(self) -> None:
-        self.localize_bindings()
+        self.mark_cursor()
 
     @property
     def selected(self) -> SlotView:
         return self.slots[self.cursor]
 
-    def watch_cursor(self, old: int, new: int) -> None:
-        self._mark_cursor()
-        if self.slots[old].ok != self.slots[new].ok:  # the Enter key's state changed
-            refresh_bindings_soon(self)
-        self.post_message(self.Moved(self))
+    def places(self) -> int:
+        return self.SLOTS
 
-    def watch_has_focus(self, focused: bool) -> None:
-        super().watch_has_focus(focused)  # Textual restyles :focus here
-        self._mark_cursor()
-        if focused:
-            self.post_message(self.Moved(self))
+    def takeable(self, index: int) -> bool | None:
+        return self.slots[index].ok if 0 <= index < self.SLOTS else None
 
-    def _mark_cursor(self) -> None:
+    def mark_cursor(self, restyle: bool = True) -> None:
         for i, view in enumerate(self.views):
             on = self.has_focus and i == self.cursor
             if view.has_class("-cursor") != on:
-                view.set_class(on, "-cursor")
+                view.set_class(on, "-cursor", update=restyle)
                 view.border_title = view.title()
 
-    def action_pick(self, index: int) -> None:
-        if 0 <= index < self.SLOTS:
-            self.cursor = index
-
-    def action_move(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % self.SLOTS
-
-    def action_home(self) -> None:
-        self.cursor = 0
-
-    def action_end(self) -> None:
-        self.cursor = self.SLOTS - 1
-
-    def action_act(self) -> None:
-        self.post_message(self.Chosen(self, self.cursor))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "act":
-            if not self.active:
-                return False
-            return True if self.selected.ok else None
-        return True
+    def choose(self, index: int) -> None:
+        self.post_message(self.Chosen(self, index))
 
     def on_card_view_pressed(self, message: CardView.Pressed) -> None:
         message.stop()
-        self.cursor = message.index
-        self.focus()
-        self.post_message(self.Chosen(self, message.index))
+        self.press(message.index)
 
 
 class PointRow(CardRow):
     SLOTS = 5
     VIEW = PointCardView
+    BINDINGS = cursor_keys(5, "key.claim")
+
+    class Chosen(CardRow.Chosen):
+        pass
 
     def show(self, slots: list[SlotView], deck: int) -> None:
         super().show(slots, deck)
@@ -337,44 +297,26 @@ class PointRow(CardRow):
     def on_resize(self) -> None:
         self.call_after_refresh(self.place_points)  # the cards have their new widths then
 
-    def skin_changed(self) -> None:
-        super().skin_changed()
+    def words_changed(self) -> None:
         self.place_points()
 
     def place_points(self) -> None:
         """Points beside the cost on every card, or below it on every card: never some of
         each, so a player finds the points in one place."""
-        below = self.size.height <= 4 and not all(v.fits_beside() for v in self.views)  # type: ignore[attr-defined]
-        for view in self.views:
-            if view.points_below != below:  # type: ignore[attr-defined]
-                view.points_below = below  # type: ignore[attr-defined]
+        views = [v for v in self.views if isinstance(v, PointCardView)]
+        below = self.size.height <= 4 and not all(v.fits_beside() for v in views)
+        for view in views:
+            if view.points_below != below:
+                view.points_below = below
                 view.border_subtitle = view.subtitle()
                 view.refresh()
-    BINDINGS = [
-        *digits("pick", 5),
-        Binding("left", "move(-1)", "key.left", show=False),
-        Binding("right", "move(1)", "key.right", show=False),
-        Binding("home", "home", show=False),
-        Binding("end", "end", show=False),
-        Binding("enter", "act", "key.claim"),
-    ]
-
-    class Chosen(CardRow.Chosen):
-        pass
 
 
 class MerchantRow(CardRow):
     SLOTS = 6
     VIEW = MerchantCardView
     CARD_CLASS = "merchant"
-    BINDINGS = [
-        *digits("pick", 6),
-        Binding("left", "move(-1)", "key.left", show=False),
-        Binding("right", "move(1)", "key.right", show=False),
-        Binding("home", "home", show=False),
-        Binding("end", "end", show=False),
-        Binding("enter", "act", "key.acquire"),
-    ]
+    BINDINGS = cursor_keys(6, "key.acquire")
 
     class Chosen(CardRow.Chosen):
         pass

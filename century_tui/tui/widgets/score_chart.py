@@ -22,6 +22,7 @@ from textual_plot.plot_widget import Legend
 from century_tui.engine import Game, printable
 from century_tui.text import t
 from century_tui.timeline import Running, running_scores
+from century_tui.tui.follow import FollowsWords
 
 COLOURS = ("bright_cyan", "bright_magenta", "bright_yellow", "bright_green", "bright_red")
 """A colour per seat: the terminal's own bright colours, the same in every colour mode."""
@@ -62,7 +63,7 @@ class Plot(PlotWidget, can_focus=False):
         yield Legend(id="legend")  # unused (the names are below), but the widget looks for it
 
 
-class ScoreChart(Vertical):
+class ScoreChart(FollowsWords, Vertical):
     DEFAULT_CSS = """
     ScoreChart { height: 1fr; }
     ScoreChart Plot { height: 1fr; min-height: 8; }
@@ -84,7 +85,7 @@ class ScoreChart(Vertical):
     def on_mount(self) -> None:
         self.draw()
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         """The language changed (the app calls this on every node that has it)."""
         self.draw()
 

@@ -7,9 +7,10 @@ from textual.widget import Widget
 
 from century_tui.text import t, tier_letter, words
 from century_tui.tui import render
+from century_tui.tui.follow import FollowsWords
 
 
-class StatusBar(Widget):
+class StatusBar(FollowsWords, Widget):
     """Title, round and the player to act; 'Final round' once the end is triggered."""
 
     def __init__(self, **kwargs) -> None:
@@ -74,7 +75,7 @@ class StatusBar(Widget):
         keys = (legend("goods"), legend("tiers"), legend("tiers_short"))
         return next((key for key in keys if key.cell_len <= room), legend(None))
 
-    def skin_changed(self) -> None:
+    def words_changed(self) -> None:
         self.refresh()
 
 

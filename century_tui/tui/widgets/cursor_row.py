@@ -1,0 +1,93 @@
+"""A focusable row of items with a cursor: the hand, the point row, the merchant row.
+
+Digits pick an item, ←/→ move (wrapping), Home/End go to the ends, Enter or a click acts
+on the item under the cursor. Enter shows as available only while that item can be taken
+now, and not at all while nobody may act here. The game screen follows the cursor by
+watching the `cursor` reactive (to say what Enter would do).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from century_tui.tui.follow import FollowsWords
+from century_tui.tui.keys import digits
+
+
+def cursor_keys(count: int, enter: str, show_digits: bool = True) -> list[Binding]:
+    """The row's keys: digits 1..count, the arrows, Home, End, and Enter (`enter`: its words)."""
+    return [
+        *digits("pick", count, show=show_digits),
+        Binding("left", "move(-1)", "key.left", show=False),
+        Binding("right", "move(1)", "key.right", show=False),
+        Binding("home", "home", show=False),
+        Binding("end", "end", show=False),
+        Binding("enter", "act", enter),
+    ]
+
+
+class CursorRow(FollowsWords, Widget, can_focus=True):
+    """What the hand and the card rows share; a subclass says how many places there are,
+    which can be taken now, how the cursor is drawn, and what Enter asks for."""
+
+    cursor: reactive[int] = reactive(0, repaint=False)
+    active: reactive[bool] = reactive(True, repaint=False)
+    """False while nobody may act here (a bot's turn, a pending discard, the end)."""
+
+    def places(self) -> int:
+        """How many places the cursor can stand on."""
+        raise NotImplementedError
+
+    def takeable(self, index: int) -> bool | None:
+        """Whether the item at `index` can be taken now (None: there is no item there)."""
+        raise NotImplementedError
+
+    def mark_cursor(self, restyle: bool = True) -> None:
+        """Draw the cursor on the item under it, and on no other (only while focused).
+        `restyle` False: set the classes only, for a caller that restyles the row after."""
+        raise NotImplementedError
+
+    def choose(self, index: int) -> None:
+        """Ask the screen to take the item at `index` (post the row's `Chosen`)."""
+        raise NotImplementedError
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.mark_cursor()
+        if self.takeable(old) != self.takeable(new):  # the Enter key's state changed
+            self.refresh_bindings()
+
+    def watch_has_focus(self, focused: bool) -> None:
+        self.mark_cursor(restyle=False)
+        super().watch_has_focus(focused)  # Textual restyles the row and its items (:focus) here
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < self.places():
+            self.cursor = index
+
+    def action_move(self, delta: int) -> None:
+        if self.places():
+            self.cursor = (self.cursor + delta) % self.places()
+
+    def action_home(self) -> None:
+        self.cursor = 0
+
+    def action_end(self) -> None:
+        self.cursor = max(0, self.places() - 1)
+
+    def action_act(self) -> None:
+        self.choose(self.cursor)
+
+    def press(self, index: int) -> None:
+        """A click on the item at `index`: the cursor goes there, and the item is asked for."""
+        self.cursor = index
+        self.focus()
+        self.choose(index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act":
+            if not self.active:
+                return False
+            return True if self.takeable(self.cursor) else None
+        return True
