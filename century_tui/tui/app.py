@@ -77,6 +77,7 @@ class CenturyApp(App[None]):
         autosave: bool = True,
         replay: bool = False,
         language: str | None = None,
+        hints: bool = False,
     ) -> None:
         """`language` is `--lang`; without it the saved setting, then (only when the settings
         come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
@@ -122,6 +123,8 @@ class CenturyApp(App[None]):
         self.table: LocalTable | None = None
         """The game in play: closed (last save, file let go) when another starts or the app goes."""
         self._replay = replay
+        self.hints = hints
+        """`--hints`: the new-game form offers hints ticked."""
         self._names = names
         self._seed = seed
         self.title = t("app.title")

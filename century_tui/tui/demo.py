@@ -146,6 +146,9 @@ class Shot:
     press: tuple[str, ...] = ()
     replay: bool = False
     """Open the game in the replay viewer (`century replay`), not as a game to play."""
+    ready: Callable[[object], bool] | None = None
+    """Shot only once this holds for the app, after the keys (a worker's answer: the coach's
+    hint, the review)."""
 
 
 def midgame() -> Game:
@@ -174,6 +177,30 @@ PASS = ("enter",)
 """Every game of two people opens on the pass screen: Enter shows the board."""
 
 
+def with_hints() -> Game:
+    """Ann and Bob after a round, in a game that allows hints (the log still fits its
+    space: a shot of the hint does not depend on where the log is scrolled)."""
+    game = advance_until(new_game(), lambda s: sum(p.turns for p in s.players) >= 2)
+    return Game(game.seats, game.seed, game.moves, hints=True)
+
+
+def reviewed() -> Game:
+    """A finished game of one person (Ann) and four bots: the review weighs Ann's moves only."""
+    game = finished(FIVE, seed=7)
+    seats = [game.seats[0]] + [Seat(s.name, "easy") for s in game.seats[1:]]
+    return Game(seats, game.seed, game.moves)
+
+
+def hint_on_show(app) -> bool:
+    from century_tui.tui.coach import CoachLine
+
+    return any(line.phrase is not None for line in app.screen.query(CoachLine))
+
+
+def review_listed(app) -> bool:
+    return getattr(app.screen, "found", None) is not None
+
+
 def showcase() -> list[Shot]:
     """Every screen and modal worth a look, as screenshots and snapshot tests use them."""
     up, up_keys = _upgrade()
@@ -199,4 +226,6 @@ def showcase() -> list[Shot]:
         Shot("too-small", (60, 20), "spice", new_game),
         Shot("table", (80, 24), "spice", midgame, PASS + ("t",)),
         Shot("replay", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48), ("right",) * 30, replay=True),
+        Shot("coach-hint", (80, 24), "spice", with_hints, PASS + ("c",), ready=hint_on_show),
+        Shot("review", (80, 24), "spice", reviewed, ("v",), ready=review_listed),
     ]

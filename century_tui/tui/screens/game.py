@@ -20,7 +20,7 @@ from century_tui.engine import IllegalMove, Move, PlaySpice, PlayTrade, PlayUpgr
 from century_tui.engine import events as ev
 from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinking
 from century_tui.text import t
-from century_tui.tui import hints, render
+from century_tui.tui import coach, hints, render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
@@ -39,6 +39,8 @@ class GameScreen(BoardScreen):
         Binding("enter", "results", "key.results"),
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("ctrl+y,U", "redo", "key.redo"),
+        Binding("c", "coach(True)", "key.coach"),  # tui/coach.py: shown where hints are allowed,
+        Binding("c", "coach(False)", "key.coach", show=False),  # else hidden, saying why not
     ]
 
     def __init__(self, table: Table, *, resumed: bool = False) -> None:
@@ -62,6 +64,11 @@ class GameScreen(BoardScreen):
     @property
     def thinking(self) -> bool:
         return self.table.thinking
+
+    @property
+    def epoch(self) -> int:
+        """Bumped by every change of the game (the coach drops a hint asked before one)."""
+        return self.table.epoch
 
     @property
     def last_human(self) -> int | None:
@@ -210,7 +217,12 @@ class GameScreen(BoardScreen):
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
             return True if self.game.redo_moves else False
+        if action == "coach":
+            return coach.offered(self, bool(parameters[0]))
         return super().check_action(action, parameters)
+
+    def action_coach(self, _shown: bool) -> None:
+        coach.ask(self)
 
     def action_rest(self) -> None:
         if self.guard():

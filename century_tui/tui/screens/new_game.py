@@ -220,6 +220,8 @@ class NewGameScreen(SizeGuard, FollowsWords, Screen):
                 yield Select(self.language_options(), value=app.language, allow_blank=False,
                              compact=True, id="language")
             with Horizontal(classes="row buttons"):
+                # chosen with the game, just before Start: no row of its own (five seats fill 80×24)
+                yield Checkbox(t("newgame.hints"), value=getattr(app, "hints", False), compact=True, id="hints")
                 yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
                 if self.games:
                     yield Button(t("newgame.continue"), id="continue", compact=True)
@@ -353,7 +355,8 @@ class NewGameScreen(SizeGuard, FollowsWords, Screen):
         app = century(self)
         app.skin = str(self.query_one("#skin", Select).value)
         app.handoff = self.query_one("#handoff", Checkbox).value
-        app.start_game(Game(seats, seed))
+        hints = self.query_one("#hints", Checkbox).value
+        app.start_game(Game(seats, seed, hints=hints))
 
     def action_continue(self) -> None:
         """Open the unfinished game the list's cursor is on (at first, the newest that no
@@ -421,6 +424,7 @@ class NewGameScreen(SizeGuard, FollowsWords, Screen):
             self.query_one(f"#{name}-label", Static).update(t(f"newgame.{name}"))
         self.query_one("#seed", Input).placeholder = t("newgame.seed_placeholder")
         self.query_one("#handoff", Checkbox).label = t("newgame.handoff")
+        self.query_one("#hints", Checkbox).label = t("newgame.hints")
         for row in self.rows():
             row.relabel(self.names_besides(row))
         self.list_games()

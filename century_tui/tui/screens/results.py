@@ -31,6 +31,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("c", "chart(True)", "key.chart"),
         Binding("c", "chart(False)", "key.scores"),
+        Binding("v", "review", "key.review", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -38,6 +39,8 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.game = game
         self.charted = False
         """The chart of the running scores is on show instead of the table."""
+        self.reviewed = None
+        """The review made from this screen, if one was (century_tui.review.Review)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="results"):
@@ -50,6 +53,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
                 yield Button(t("results.board"), id="board", compact=True)
                 yield Button(t("results.new_game"), id="new", variant="primary", compact=True)
                 yield Button(t("results.rematch"), id="rematch", compact=True)
+                yield Button(t("results.review"), id="review", compact=True)
                 yield Button(t("results.quit"), id="quit", compact=True)
         yield KeyBar()
 
@@ -121,6 +125,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.query_one("#board", Button).label = t("results.board")
         self.query_one("#new", Button).label = t("results.new_game")
         self.query_one("#rematch", Button).label = t("results.rematch")
+        self.query_one("#review", Button).label = t("results.review")
         self.query_one("#quit", Button).label = t("results.quit")
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -131,6 +136,8 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             self.action_new_game()
         elif event.button.id == "rematch":
             self.action_rematch()
+        elif event.button.id == "review":
+            self.action_review()
         elif event.button.id == "quit":
             await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
 
@@ -153,11 +160,21 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
     def action_new_game(self) -> None:
         century(self).open_new_game()
 
+    def action_review(self) -> None:
+        """Each person's costliest moves, by the hard bot (tui/screens/review.py)."""
+        from century_tui.tui.screens.review import ReviewScreen
+
+        def keep(_: object = None) -> None:
+            self.reviewed = screen.found  # opened again, it shows at once
+
+        screen = ReviewScreen(self.game, self.reviewed)
+        self.app.push_screen(screen, keep)
+
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
         if century(self).unsaved_warning("notify.leave_unsaved"):
             return
-        century(self).start_game(Game(list(self.game.seats), new_seed()))
+        century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
