@@ -205,7 +205,7 @@ def build_parser() -> Parser:
     from century_tui.text import t
 
     from century_tui.engine.game import MAX_SEED
-    from century_tui.storage import BOT_BUDGET_MS
+    from century_tui.bots.registry import BUDGET_RANGE_MS
 
     def h(key: str) -> str:
         return t(f"cli_help.{key}")
@@ -219,7 +219,7 @@ def build_parser() -> Parser:
     sim.add_argument("--players", type=_count(2, 5), default=2, help=h("players_count"))
     sim.add_argument("--bots", type=_bot_list, default=["random"], help=h("bots"))
     sim.add_argument("--seed", type=_count(0, MAX_SEED), default=0, help=h("seed_sim"))
-    sim.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget_sim"))
+    sim.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget_sim"))
     sim.add_argument("--round-cap", type=_count(1, 10_000), default=None, help=h("round_cap"))
     sim.add_argument("--jobs", type=_count(1, 256), default=None, help=h("jobs"))
     sim.add_argument("--json", action="store_true", help=h("json_sim"))
@@ -231,12 +231,12 @@ def build_parser() -> Parser:
     new.add_argument("--players", type=_players, default=None, metavar="NAMES", help=h("players"))
     new.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
     new.add_argument("--seed", type=_count(0, MAX_SEED), default=None, help=h("seed"))
-    new.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
+    new.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget"))
 
     resume = sub.add_parser("resume", help=h("resume"))
     resume.add_argument("file", nargs="?", default=None, help=h("file"))
     resume.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
-    resume.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
+    resume.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget"))
 
     sub.add_parser("saves", help=h("saves"))
 
