@@ -206,6 +206,7 @@ def build_parser() -> Parser:
 
     from century_tui.engine.game import MAX_SEED
     from century_tui.bots.registry import BUDGET_RANGE_MS
+    from century_tui.skins import SKINS
 
     def h(key: str) -> str:
         return t(f"cli_help.{key}")
@@ -229,20 +230,20 @@ def build_parser() -> Parser:
 
     new = sub.add_parser("new", help=h("new"))
     new.add_argument("--players", type=_players, default=None, metavar="NAMES", help=h("players"))
-    new.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
+    new.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     new.add_argument("--seed", type=_count(0, MAX_SEED), default=None, help=h("seed"))
     new.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget"))
 
     resume = sub.add_parser("resume", help=h("resume"))
     resume.add_argument("file", nargs="?", default=None, help=h("file"))
-    resume.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
+    resume.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     resume.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget"))
 
     sub.add_parser("saves", help=h("saves"))
 
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", help=h("file"))
-    replay.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
+    replay.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     for opener in (new, resume, replay, sim):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from century_tui.bots.registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 from century_tui.engine.names import MAX_NAME
 from century_tui.engine.state import MAX_PLAYERS
+from century_tui.skins import DEFAULT_SKIN, SKINS
 from century_tui.storage.files import Refused, holds, os_reason, read_regular, settings_path, write_atomic
 
 SETTINGS_CAP = 64 * 1024
@@ -38,7 +39,7 @@ class Settings(BaseModel):
     """What the player chose once and expects remembered."""
 
     model_config = ConfigDict(extra="ignore", validate_assignment=True)
-    skin: Literal["spice", "golem"] = "spice"
+    skin: Literal[SKINS] = DEFAULT_SKIN  # type: ignore[valid-type]  (one name of SKINS)
     handoff: bool = True
     """Show a "pass to <name>" screen between two human players."""
     bot_delay_ms: int = Field(600, ge=0, le=5000)

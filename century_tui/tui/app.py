@@ -185,8 +185,7 @@ class CenturyApp(Localized, App[None]):
 
     def on_mount(self) -> None:
         self.catch_hangup()
-        self.set_class(self.skin == "golem", "-golem")
-        self.set_class(self.skin == "spice", "-spice")
+        self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
         if self.notice:
             n = self.notice
@@ -256,11 +255,15 @@ class CenturyApp(Localized, App[None]):
 
     def watch_skin(self, skin: str) -> None:
         text.set_skin(skin)
-        self.set_class(skin == "golem", "-golem")
-        self.set_class(skin == "spice", "-spice")
+        self.show_skin_class(skin)
         self.redraw_words()
         self.remember()
         self.notify(t("notify.skin", skin=words().name), timeout=2)
+
+    def show_skin_class(self, skin: str) -> None:
+        """Class -NAME on for the skin shown and off for the others (the stylesheet's accents)."""
+        for name in SKINS:
+            self.set_class(skin == name, f"-{name}")
 
     def watch_language(self, code: str) -> None:
         text.set_language(code)
