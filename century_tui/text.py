@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import string
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -35,7 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from century_tui.resources import data_dir
+from century_tui.resources import data_dir, read_toml
 from century_tui.skins import DEFAULT_SKIN, SKINS
 
 DEFAULT_LANGUAGE = "en"
@@ -278,13 +277,7 @@ def load_language(code: str) -> Language:
 @cache
 def _load_file(code: str) -> Language:
     path = data_dir() / "lang" / f"{code}.toml"
-    try:
-        with open(path, "rb") as f:
-            raw = tomllib.load(f)
-    except FileNotFoundError:
-        raise TextDataError(f"there is no language file {path}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise TextDataError(f"{path} is not valid TOML ({e})") from None
+    raw = read_toml(path, TextDataError, "language file ")
     return parse_language(code, raw, str(path))
 
 
