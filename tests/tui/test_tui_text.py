@@ -17,7 +17,7 @@ from century_tui.skins import SKINS, SkinDataError, load_skin, parse_skin
 from century_tui.tui import render
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "century_tui" / "text.py", ROOT / "century_tui" / "cli.py", *sorted((ROOT / "century_tui" / "tui").rglob("*.py"))]
+SOURCES = sorted((ROOT / "century_tui").rglob("*.py"))
 
 
 def raw_english() -> dict:
