@@ -1,6 +1,6 @@
 """No word on screen comes from anywhere but the translation data.
 
-A marker language (en.toml with every string wrapped in ⟪…⟫, i18n_marker.py) is
+A marker language (en.toml with every string wrapped in ⟪…⟫, tests/helpers/i18n_marker.py) is
 registered through text.register_language; every screen and modal of the showcase, and a
 game played by keys and clicks with the pass screen, the command palette, help and a skin
 switch, is then read off the screen: every letter must lie inside a marked string, or be
@@ -15,8 +15,8 @@ import random
 import re
 
 import pytest
-from i18n_marker import CODE, OPEN, marker_data, screen_lines, shown_lines, words_outside
-from tui_driver import board, pass_screens, play_clicks, play_keys, settle
+from tests.helpers.i18n_marker import CODE, OPEN, marker_data, screen_lines, shown_lines, words_outside
+from tests.helpers.driver import board, pass_screens, play_clicks, play_keys, settle
 
 from century_tui import text
 from century_tui.storage import Settings

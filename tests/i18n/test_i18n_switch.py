@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from i18n_marker import screen_lines
-from tui_driver import plain, board, palette, pass_screens, settle
+from tests.helpers.i18n_marker import screen_lines
+from tests.helpers.driver import plain, board, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.storage import Settings

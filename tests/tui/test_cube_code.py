@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_driver import board, palette, screen_lines, settle
+from tests.helpers.driver import board, palette, screen_lines, settle
 
 from century_tui import storage, text
 from century_tui.engine import Acquire

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_driver import settle
+from tests.helpers.driver import settle
 
 from century_tui import text
 from century_tui.storage import Settings

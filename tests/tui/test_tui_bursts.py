@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_driver import board, settle
+from tests.helpers.driver import board, settle
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import screen_lines, settle, until
+from tests.helpers.driver import screen_lines, settle, until
 
 from century_tui.storage import Settings
 from century_tui.timeline import rounds_played

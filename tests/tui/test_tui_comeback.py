@@ -13,7 +13,7 @@ import pytest
 from rich.cells import cell_len
 from rich.color import ColorSystem
 from textual.widgets import Button, DataTable
-from tui_driver import board, played, click_button, screen_lines, settle
+from tests.helpers.driver import board, played, click_button, screen_lines, settle
 
 from century_tui import cli, storage, text
 from century_tui.engine.game import Game, Seat

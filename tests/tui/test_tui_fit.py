@@ -6,7 +6,7 @@ import asyncio
 import re
 
 import pytest
-from tui_driver import screen_lines, settle
+from tests.helpers.driver import screen_lines, settle
 
 from century_tui import text
 from century_tui.storage import Settings

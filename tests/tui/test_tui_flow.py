@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tui_driver import plain, board, click_button, palette, pass_screens, settle
+from tests.helpers.driver import plain, board, click_button, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, PlaySpice, Rest

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import GatedBots, board, settle, until
+from tests.helpers.driver import GatedBots, board, settle, until
 
 from century_tui.engine.game import Game, Seat
 from century_tui.storage import Settings

@@ -8,7 +8,7 @@ import asyncio
 import os
 
 from hypothesis import given, settings, strategies as st
-from tui_driver import board, screen_lines, settle
+from tests.helpers.driver import board, screen_lines, settle
 
 from textual import events
 from textual.widgets import Input

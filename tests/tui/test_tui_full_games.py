@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tui_driver import board, pass_screens, play_clicks, play_keys, settle
+from tests.helpers.driver import board, pass_screens, play_clicks, play_keys, settle
 
 from century_tui import storage
 from century_tui.storage import Settings

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_driver import board, click_button, hand_position, settle
+from tests.helpers.driver import board, click_button, hand_position, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Discard, PlayTrade, PlayUpgrade
 from century_tui.engine.cubes import times_affordable

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, pass_screens, screen_lines, settle, until
+from tests.helpers.driver import board, pass_screens, screen_lines, settle, until
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat

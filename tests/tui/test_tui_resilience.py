@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, hand_position, settle
+from tests.helpers.driver import board, hand_position, settle
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings

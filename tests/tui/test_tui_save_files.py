@@ -8,7 +8,7 @@ import asyncio
 import os
 
 import pytest
-from tui_driver import board, click_button, settle
+from tests.helpers.driver import board, click_button, settle
 
 from century_tui import cli, storage
 from century_tui.engine.save import SaveError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, played, settle, until
+from tests.helpers.driver import board, played, settle, until
 
 from century_tui import cli, storage
 from century_tui.engine.save import dumps

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, palette, settle
+from tests.helpers.driver import board, palette, settle
 
 from century_tui import storage
 from century_tui.storage import Settings

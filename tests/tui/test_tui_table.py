@@ -4,7 +4,7 @@ hand-over between people."""
 
 from __future__ import annotations
 
-from tui_driver import run_board, screen_lines, settle
+from tests.helpers.driver import run_board, screen_lines, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, PlaySpice, Rest
 from century_tui.engine.game import Game, Seat

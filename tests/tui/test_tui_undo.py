@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import run_board, GatedBots, board, pass_screens, settle, until
+from tests.helpers.driver import run_board, GatedBots, board, pass_screens, settle, until
 
 from century_tui import storage
 from century_tui.engine import Rest

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_driver import board, settle
+from tests.helpers.driver import board, settle
 
 from century_tui import storage
 from century_tui.engine.game import Game, Seat
@@ -126,7 +126,7 @@ def test_a_new_game_whose_file_cannot_be_made_says_so_and_makes_it_once_it_can(c
 
 
 def test_leaving_an_unsaved_game_by_the_results_buttons_asks_first(monkeypatch):
-    from tui_driver import click_button
+    from tests.helpers.driver import click_button
 
     from century_tui.tui import demo
     from century_tui.tui.screens.new_game import NewGameScreen

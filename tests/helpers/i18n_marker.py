@@ -15,7 +15,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from century_tui.resources import data_dir
-from tui_driver import screen_lines  # noqa: F401  (the i18n tests read the screen with it too)
+from tests.helpers.driver import screen_lines  # noqa: F401  (the i18n tests read the screen with it too)
 
 OPEN, CLOSE = "⟪", "⟫"
 CODE = "xx"

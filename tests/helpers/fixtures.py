@@ -1,4 +1,4 @@
-"""Fixtures every test that opens the app uses (tests/tui and tests/i18n import them)."""
+"""Fixtures every test that opens the app uses (tests/tui and tests/i18n import them in their conftest)."""
 
 from __future__ import annotations
 
