@@ -4,7 +4,6 @@ saved. Japanese also changes the layout: a taller merchant row, wider hand chips
 
 from __future__ import annotations
 
-
 from tests.helpers.i18n_marker import screen_lines
 from tests.helpers.driver import plain, board, palette, pass_screens, settle
 

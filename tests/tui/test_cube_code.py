@@ -4,7 +4,6 @@ language, and a skin's colour names agree across languages."""
 
 from __future__ import annotations
 
-
 import pytest
 from tests.helpers.driver import run_app, board, palette, screen_lines, settle
 

@@ -4,7 +4,6 @@ kind and the language, and a typed name is never touched."""
 
 from __future__ import annotations
 
-
 import pytest
 from tests.helpers.driver import run_app, settle
 

@@ -3,7 +3,6 @@ is pushed, before Textual has mounted it. Nothing may crash when its mount comes
 
 from __future__ import annotations
 
-
 import pytest
 from tests.helpers.driver import board, settle
 

@@ -3,7 +3,6 @@ player told apart by a letter (under NO_COLOR too), and the replay's line at its
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import screen_lines, settle, until
 
 from century_tui.storage import Settings

@@ -32,15 +32,15 @@ async def help_lines(language: str) -> list[str]:
                 if left >= 0 and (not seen or inner != seen[-1]):
                     seen.append(inner)
             if box.scroll_y >= box.max_scroll_y:
-                return
+                break
             await pilot.press("pagedown")
             await settle(pilot)
     return seen
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ja"])
-def test_help_continuation_lines_are_indented(language):
-    lines = help_lines(language)
+async def test_help_continuation_lines_are_indented(language):
+    lines = await help_lines(language)
     text.set_language(language)
     bullets = [line for line in lines if line.startswith(("• ", "・"))]
     assert bullets, "the rules list their actions"

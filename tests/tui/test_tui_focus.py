@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import GatedBots, board, settle, until
 
 from century_tui.engine.game import Game, Seat

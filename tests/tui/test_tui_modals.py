@@ -6,7 +6,6 @@ Positions come from century_tui.tui.demo, so they are the same on every run.
 
 from __future__ import annotations
 
-
 import pytest
 from tests.helpers.driver import run_app, board, click_button, hand_position, settle
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import run_app, board, screen_lines, settle, until
 
 from century_tui import storage

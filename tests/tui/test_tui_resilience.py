@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import board, hand_position, settle
 
 from century_tui.engine import MERCHANT_CARDS

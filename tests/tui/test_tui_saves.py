@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import board, played, until, settle
 
 from century_tui import cli, storage

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import board, palette, settle
 
 from century_tui import storage

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import run_board, GatedBots, board, settle, until
 
 from century_tui import storage

@@ -3,7 +3,6 @@ succeeds, and quitting meanwhile asks for a second Ctrl+Q."""
 
 from __future__ import annotations
 
-
 from tests.helpers.driver import board, settle
 
 from century_tui import storage
