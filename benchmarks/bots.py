@@ -42,7 +42,7 @@ from baseline_hard import BaselineHardBot  # noqa: E402
 
 from century_tui.bots import HardBot, make_bot  # noqa: E402
 from century_tui.bots.hard import Weights  # noqa: E402
-from century_tui.engine import ACQUIRE, CLAIM, DISCARD, SPICE, TRADE, UPGRADE, State  # noqa: E402
+from century_tui.engine import ACQUIRE, CLAIM, DISCARD, SPICE, TRADE, UPGRADE, State
 
 ROUND_CAP = 400
 LEVEL_PAIRS = (("hard", "medium", 0.75), ("medium", "easy", 0.80), ("easy", "random", 0.80))

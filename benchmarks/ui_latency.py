@@ -43,7 +43,7 @@ os.environ.setdefault("COLORTERM", "truecolor")
 
 from textual._compositor import CompositorUpdate  # noqa: E402
 
-from century_tui.engine import Move  # noqa: E402
+from century_tui.engine import Move
 from century_tui.storage import Settings  # noqa: E402
 from century_tui.text import words  # noqa: E402
 from century_tui.tui import demo  # noqa: E402

@@ -22,8 +22,8 @@ from century_tui.engine import (
     TRADE,
     Move,
     State,
+    covers,
 )
-from century_tui.engine.cubes import covers
 from century_tui.text import Coin, MerchantRef, Steps, TierSeq, t
 
 

@@ -14,8 +14,7 @@ from typing import Callable
 
 from century_tui.advice import Phrase, move_words, why
 from century_tui.bots.hard import WIN_BONUS, HardBot
-from century_tui.engine import ACTION, Move, State
-from century_tui.engine.game import Game
+from century_tui.engine import ACTION, Game, Move, State
 from century_tui.text import t
 
 SEARCH = (16, 4)

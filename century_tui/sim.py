@@ -175,7 +175,7 @@ def play_game(run: Run, g: int) -> GameResult:
 
     loop = Inline()
     game = Game([Seat(f"{name} {i + 1}", name) for i, name in enumerate(names)], run.seed + g)
-    table = LocalTable(game, autosave=False, spawn=loop.spawn, call_soon=loop.call_soon, think=choose, shared=True)
+    table = LocalTable(game, spawn=loop.spawn, call_soon=loop.call_soon, think=choose, shared=True)
 
     def capped(change: object) -> None:
         if isinstance(change, Moved) and game.state.players[change.seat].turns >= run.round_cap:

@@ -8,7 +8,6 @@ holds what is not a word. Both are validated by pydantic when first read.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from rich.color import ANSI_COLOR_NAMES
 from rich.cells import cell_len
 
-from century_tui.resources import data_dir
+from century_tui.resources import data_dir, read_toml
 
 SKINS = ("spice", "golem")
 """Every skin, in the order the switch cycles through them."""
@@ -110,14 +109,7 @@ def load_skin(name: str) -> Skin:
     """The skin called `name` (cached); SkinDataError if it is unknown or broken."""
     if name not in SKINS:
         raise SkinDataError(f"unknown skin {name!r} (choose from {', '.join(SKINS)})")
-    path = skin_path(name)
-    try:
-        with open(path, "rb") as f:
-            raw = tomllib.load(f)
-    except FileNotFoundError:
-        raise SkinDataError(f"skin {name!r}: {path} is missing") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SkinDataError(f"skin {name!r}: {path} is not valid TOML ({e})") from None
+    raw = read_toml(skin_path(name), SkinDataError, f"skin {name!r}: ")
     return parse_skin(name, raw)
 
 

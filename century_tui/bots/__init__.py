@@ -1,28 +1,29 @@
-"""Players that choose moves through the engine's legal moves."""
+"""Players that choose moves through the engine's legal moves. Which bots there are and how
+one is made: `registry`. The bot classes load on first use, so reading the registry (the
+settings do, for a default) does not load the search."""
 
 from __future__ import annotations
 
-from .base import Bot
-from .easy import EasyBot
-from .hard import HardBot
-from .medium import MediumBot
-from .random_bot import RandomBot
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-LEVELS = ("random", "easy", "medium", "hard")
+from .registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS, LEVELS, make_bot
 
+if TYPE_CHECKING:
+    from .base import Bot
+    from .easy import EasyBot
+    from .hard import HardBot
+    from .medium import MediumBot
+    from .random_bot import RandomBot
 
-def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None) -> Bot:
-    """A bot by level name; ValueError for an unknown level. `budget_ms` and `max_nodes`
-    cap search bots (a node cap makes the hard bot's move the same on any machine)."""
-    if level == "random":
-        return RandomBot(seed)
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "medium":
-        return MediumBot(seed)
-    if level == "hard":
-        return HardBot(seed, budget_ms, max_nodes)
-    raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+_CLASSES = {"Bot": "base", "EasyBot": "easy", "HardBot": "hard", "MediumBot": "medium", "RandomBot": "random_bot"}
 
 
-__all__ = ["Bot", "EasyBot", "HardBot", "LEVELS", "MediumBot", "RandomBot", "make_bot"]
+def __getattr__(name: str) -> object:
+    if name in _CLASSES:
+        return getattr(import_module(f".{_CLASSES[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["BUDGET_RANGE_MS", "Bot", "DEFAULT_BUDGET_MS", "EasyBot", "HardBot", "LEVELS", "MediumBot", "RandomBot",
+           "make_bot"]

@@ -39,8 +39,8 @@ from .heuristics import (
     discard_move,
     value,
 )
+from .registry import DEFAULT_BUDGET_MS
 
-DEFAULT_BUDGET_MS = 1000
 CLOCK_SHARE = 0.75
 """Share of the budget the search may use: the rest covers garbage collection and a busy CPU."""
 CLOCK_MARGIN_MS = 30

@@ -6,7 +6,6 @@ Merchant ids 0..42 are the market deck (M01..M43), 43..52 the starting cards (S0
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from century_tui.resources import data_dir
+from century_tui.resources import data_dir, read_toml
 
 from .cubes import COLOURS, Cubes
 
@@ -138,8 +137,7 @@ def parse_cards(raw: dict) -> CardFile:
 
 def load_cards(path: Path | None = None) -> CardFile:
     path = path or data_dir() / "cards.toml"
-    with open(path, "rb") as f:
-        return parse_cards(tomllib.load(f))
+    return parse_cards(read_toml(path, CardDataError))
 
 
 def _merchant(spec: SpiceSpec | UpgradeSpec | TradeSpec) -> MerchantCard:

@@ -1,7 +1,8 @@
 """A game in play in this process: its bots, its save file and its undo policy.
 
 Everything happens on one thread, the owner's (the app's event loop, or a sim's loop);
-only a bot's thinking and the file's writing are handed off, by `spawn`, and their results
+only a bot's thinking and the file's writing are handed off (by `spawn`, and by the saver),
+and their results
 come back by `call_soon`. A stale bot answer (the game moved on, or the table closed) is
 dropped, never played.
 """
@@ -11,14 +12,17 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from century_tui import storage
 from century_tui.engine import Game, IllegalMove, Move, State
 
 from .base import Table
 from .changes import Moved, Rewound, SaveChanged, Thinking
-from .saver import Saver, Task
+
+if TYPE_CHECKING:
+    from century_tui.storage.autosaver import Saver
+
+Task = Callable[[], None]
 
 
 def bot_seed(game_seed: int, move_number: int) -> int:
@@ -54,33 +58,29 @@ class LocalTable(Table):
         self,
         game: Game,
         *,
-        save_path: Path | None = None,
-        lock: storage.SaveLock | None = None,
-        autosave: bool = True,
+        saver: Saver | None = None,
         spawn: Callable[[Task], None],
-        spawn_bot: Callable[[Task], None] | None = None,
         call_soon: Callable[[Task], None],
         pace: Callable[[], tuple[float, int | None]] = no_pause,
         think: Thinker | None = None,
         shared: bool = False,
     ) -> None:
-        """`spawn` runs a task in the background, `call_soon` runs one on the owner's thread;
-        `spawn_bot` (default `spawn`) is for bots. `pace()` gives (seconds a bot's move lasts
+        """`saver` writes the game's file after each change (None: nothing is saved).
+        `spawn` runs a bot's thinking in the background, `call_soon` runs a task on the owner's
+        thread. `pace()` gives (seconds a bot's move lasts
         at least, its thinking budget in ms or None) when it starts to think. `think` chooses
         bots' moves (default: `fresh_bots`); `shared` lets it read the live position instead of
         a copy, for a table whose bots run on its own thread (`Inline`)."""
         super().__init__()
         self._game = game
         self._call_soon = call_soon
-        self._spawn_bot = spawn_bot or spawn
+        self._spawn_bot = spawn
         self._pace = pace
         self._think_move = think or fresh_bots(game)
         self._shared = shared
-        self.saver = (
-            Saver(save_path, lock, spawn=spawn, call_soon=call_soon, report=self._saved) if autosave else None
-        )
-        if not autosave and lock is not None:
-            lock.release()  # this table saves nothing: the file stays free for others
+        self.saver = saver
+        if saver is not None:
+            saver.report = self._saved
         self.closed = False
         self._wake = threading.Event()
         """Set on close: a bot waiting out its pause stops waiting."""

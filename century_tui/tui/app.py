@@ -22,6 +22,7 @@ from textual.theme import ThemeProvider
 
 from century_tui import storage, text
 from century_tui.engine import Game
+from century_tui.storage.autosaver import Saver
 from century_tui.table import LocalTable
 from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
@@ -196,8 +197,7 @@ class CenturyApp(App[None]):
 
     def on_mount(self) -> None:
         self.catch_hangup()
-        self.set_class(self.skin == "golem", "-golem")
-        self.set_class(self.skin == "spice", "-spice")
+        self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
         if self.notice:
             n = self.notice
@@ -226,10 +226,14 @@ class CenturyApp(App[None]):
         gets a new file of its own as its board opens. The game before lets go of its file."""
         from century_tui.tui.screens.game import GameScreen
 
+        saver = None
+        if self.autosave_games:
+            saver = Saver(path, lock, spawn=lambda task: self.run_worker(task, thread=True, group="save"),
+                          call_soon=self.call_soon)
+        elif lock is not None:
+            lock.release()  # this window saves nothing: the file stays free for others
         table = LocalTable(
-            game, save_path=path, lock=lock, autosave=self.autosave_games,
-            spawn=lambda task: self.run_worker(task, thread=True, group="save"),
-            spawn_bot=lambda task: self.run_worker(task, thread=True, group="bot"),
+            game, saver=saver, spawn=lambda task: self.run_worker(task, thread=True, group="bot"),
             call_soon=self.call_soon, pace=lambda: (self.bot_delay_ms / 1000, self.bot_budget_ms),
         )
         self.hold(table)
@@ -279,10 +283,15 @@ class CenturyApp(App[None]):
 
     def watch_skin(self, skin: str) -> None:
         text.set_skin(skin)
-        self.update_classes({"-golem": skin == "golem", "-spice": skin == "spice"})  # one restyle
+        self.show_skin_class(skin)
         self.redraw_words()
         self.remember()
         self.notify(t("notify.skin", skin=words().name), timeout=2)
+
+    def show_skin_class(self, skin: str) -> None:
+        """Class -NAME on for the skin shown and off for the others (the stylesheet's accents),
+        in one restyle."""
+        self.update_classes({f"-{name}": skin == name for name in SKINS})
 
     def watch_language(self, code: str) -> None:
         text.set_language(code)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import mask, mid, pid, position, snapshot
+from tests.helpers.engine import mask, mid, pid, position, snapshot
 
 from century_tui.engine import (
     CLAIM,

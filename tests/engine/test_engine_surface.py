@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import mid, position, snapshot
+from tests.helpers.engine import mid, position, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

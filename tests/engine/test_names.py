@@ -86,7 +86,7 @@ def test_a_byte_that_was_not_utf8_is_refused_and_shown_as_that_byte():
 @settings(max_examples=300, deadline=None)
 def test_the_command_line_the_form_and_a_save_agree_on_every_name(name):
     """One rule: a name is taken by all three entry points or refused by all three."""
-    from century_tui.cli import _players
+    from century_tui.cli.parser import _players
 
     try:
         checked_name(name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from engine_helpers import mid, position, snapshot
+from tests.helpers.engine import mid, position, snapshot
 
 from century_tui.engine import (
     ACQUIRE,

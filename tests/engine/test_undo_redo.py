@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import snapshot
+from tests.helpers.engine import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

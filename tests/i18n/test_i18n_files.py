@@ -29,7 +29,7 @@ def params(template: str) -> set[str]:
 
 def specs(template: text.Template) -> dict[str, str]:
     forms = template.forms().values() if isinstance(template, text.Plural) else [template]
-    return {name: spec for form in forms for _, name, spec, _ in text._FORMATTER.parse(form) if name}
+    return {name: spec for form in forms for _, name, spec, _ in text.FORMATTER.parse(form) if name}
 
 
 def test_the_five_languages_are_there():

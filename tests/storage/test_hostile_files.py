@@ -197,9 +197,9 @@ def test_temporary_files_left_by_a_killed_game_are_removed_once_stale():
     """A write interrupted by a kill leaves `.NAME.json.XXXXXXXX.tmp`; a running game's own
     temporary file lives for milliseconds, so only old ones go."""
     folder = storage.saves_dir()
-    stale = storage._written(folder, "game-20260101-120000.json", b"{")  # named as a kill leaves it
-    new_game = storage._written(folder, "game-new.json", b"{")
-    fresh = storage._written(folder, "game-20260101-120000-2.json", b"{")
+    stale = storage.write_aside(folder, "game-20260101-120000.json", b"{")  # named as a kill leaves it
+    new_game = storage.write_aside(folder, "game-new.json", b"{")
+    fresh = storage.write_aside(folder, "game-20260101-120000-2.json", b"{")
     others = [folder / "notes.tmp", folder / "game-3.json.tmp", folder / ".game-4.json"]
     for path in others:
         path.write_text("{")

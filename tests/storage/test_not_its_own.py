@@ -123,7 +123,7 @@ def test_the_stale_temp_clean_up_removes_only_the_games_own(home):
     doc = outside_file(home)
     diary = folder / ".diary.json.keep.tmp"
     diary.write_text("x")
-    own = storage._written(folder, "game-20260101-120000.json", b"{")
+    own = storage.write_aside(folder, "game-20260101-120000.json", b"{")
     shaped = own.name.replace("120000", "120001")
     link = folder / shaped
     link.symlink_to(doc)

@@ -72,7 +72,7 @@ def test_a_killed_holder_frees_the_file(save):
 
 
 def test_without_fcntl_there_is_no_lock_and_no_refusal(save, monkeypatch):
-    monkeypatch.setattr(storage, "fcntl", None)
+    monkeypatch.setattr(storage.locks, "fcntl", None)
     first = storage.lock_save(save)
     second = storage.lock_save(save)
     first.release()

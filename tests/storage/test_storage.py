@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -139,6 +138,6 @@ def test_a_damaged_settings_file_that_cannot_be_copied_says_so(monkeypatch):
     def refuse(path, text):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage, "write_atomic", refuse)
+    monkeypatch.setattr(storage.settings, "write_atomic", refuse)
     settings, notice = storage.load_settings()
     assert settings == storage.Settings() and notice.code == "damaged_uncopied" and notice.kept is None

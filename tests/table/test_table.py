@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from century_tui import storage
-from century_tui.engine import Rest
-from century_tui.engine import IllegalMove
-from century_tui.engine import Game, Seat
-from century_tui.engine import loads
+from century_tui.engine import Game, IllegalMove, Rest, Seat, loads
+from century_tui.storage.autosaver import Saver
 from century_tui.table import Inline, LocalTable, Moved, ReplayTable, Rewound, SaveChanged, Thinking
 
 
@@ -27,8 +25,9 @@ class Hands:
         self.bots = Inline()
         self.back = Inline()
 
-    def table(self, game: Game, **kw) -> LocalTable:
-        return LocalTable(game, spawn=self.saves.spawn, spawn_bot=self.bots.spawn, call_soon=self.back.call_soon, **kw)
+    def table(self, game: Game, autosave: bool = True) -> LocalTable:
+        saver = Saver(None, None, spawn=self.saves.spawn, call_soon=self.back.call_soon) if autosave else None
+        return LocalTable(game, saver=saver, spawn=self.bots.spawn, call_soon=self.back.call_soon)
 
     def run(self) -> None:
         while self.saves.tasks or self.bots.tasks or self.back.tasks:
@@ -46,7 +45,8 @@ def heard(table) -> list:
 def test_a_game_of_bots_plays_to_its_end_through_the_table_and_is_saved():
     loop = Inline()
     game = Game([Seat("A", "easy"), Seat("B", "random"), Seat("C", "medium")], 11)
-    table = LocalTable(game, spawn=loop.spawn, call_soon=loop.call_soon)
+    table = LocalTable(game, saver=Saver(None, None, spawn=loop.spawn, call_soon=loop.call_soon), spawn=loop.spawn,
+                       call_soon=loop.call_soon)
     changes = heard(table)
     table.start()
     loop.run()
@@ -164,7 +164,7 @@ def test_an_illegal_move_changes_nothing_and_tells_no_view():
 def test_a_replay_table_steps_exactly_and_plays_nothing():
     loop = Inline()
     game = Game([Seat("A", "random"), Seat("B", "random")], 3)
-    LocalTable(game, spawn=loop.spawn, call_soon=loop.call_soon, autosave=False).start()
+    LocalTable(game, spawn=loop.spawn, call_soon=loop.call_soon).start()
     loop.run()
     replay = ReplayTable(game)
     assert replay.goto(1) is not None and replay.at == 1  # a step forward: its events

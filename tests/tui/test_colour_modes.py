@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from pty_screen import Cell, Terminal, terminal_env
+from tests.helpers.pty_screen import Cell, Terminal, terminal_env
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS

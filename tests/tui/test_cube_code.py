@@ -4,10 +4,8 @@ language, and a skin's colour names agree across languages."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from tui_driver import board, palette, screen_lines, settle
+from tests.helpers.driver import run_app, board, palette, screen_lines, settle
 
 from century_tui import storage, text
 from century_tui.engine import Acquire
@@ -48,18 +46,14 @@ def test_a_skin_s_colours_are_the_same_colours_in_every_language():
     assert {text.load_language(c).skins["golem"].tiers[3] for c in latin} == {"magenta"}
 
 
-def run(game, body, size=(120, 40), settings=None):
-    async def go():
-        app = CenturyApp(game, settings=settings or Settings(bot_delay_ms=0, handoff=False))
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await body(app, pilot, board(app))
-
-    asyncio.run(go())
+async def run(game, body, size=(120, 40), settings=None):
+    """`game` on the board, then `body(app, pilot, board)`."""
+    app = CenturyApp(game, settings=settings or Settings(bot_delay_ms=0, handoff=False))
+    await run_app(app, lambda app, pilot: body(app, pilot, board(app)), size)
 
 
 @pytest.mark.parametrize("language", sorted(GOODS))
-def test_the_legend_and_help_name_the_goods(language):
+async def test_the_legend_and_help_name_the_goods(language):
     text.set_language(language)
 
     async def body(app, pilot, screen):
@@ -74,10 +68,10 @@ def test_the_legend_and_help_name_the_goods(language):
             shown = "\n".join(screen_lines(app))
             assert all(good in shown for good in text.words().goods), shown
 
-    run(demo.new_game(), body, settings=Settings(bot_delay_ms=0, handoff=False, language=language))
+    await run(demo.new_game(), body, settings=Settings(bot_delay_ms=0, handoff=False, language=language))
 
 
-def test_the_cube_code_from_the_palette_reaches_the_board_and_log_and_is_remembered():
+async def test_the_cube_code_from_the_palette_reaches_the_board_and_log_and_is_remembered():
     """Digits: the board, the legend and the log read 1–4, and a skin switch no longer
     rewrites the log; the choice is saved and the next window opens with it."""
     game = demo.midgame()
@@ -102,7 +96,7 @@ def test_the_cube_code_from_the_palette_reaches_the_board_and_log_and_is_remembe
         await settle(pilot)
         assert trades() == before  # a skin switch rewrites no cube
 
-    run(game, body, settings=None)
+    await run(game, body, settings=None)
     assert storage.load_settings()[0].cube_code == "digits"
 
     async def again(app, pilot, screen):
@@ -110,10 +104,10 @@ def test_the_cube_code_from_the_palette_reaches_the_board_and_log_and_is_remembe
         await palette(pilot, "as shapes")
         assert text.cube_letters((0, 0, 0, 1)) == "★"
 
-    run(demo.new_game(), again, settings=storage.load_settings()[0])
+    await run(demo.new_game(), again, settings=storage.load_settings()[0])
 
 
-def test_the_acquire_modal_takes_the_tier_s_digit_and_a_letter_only_while_letters_show():
+async def test_the_acquire_modal_takes_the_tier_s_digit_and_a_letter_only_while_letters_show():
     game = demo.advance_until(demo.new_game(seed=4), demo.can_pay_mixed)
     cubes = game.state.current.cubes
     top = max(t for t in range(4) if cubes[t])
@@ -138,11 +132,11 @@ def test_the_acquire_modal_takes_the_tier_s_digit_and_a_letter_only_while_letter
         await settle(pilot)
         assert screen.game.moves[-1] == Acquire(3, want) and want[0] == low
 
-    run(game, body, size=(80, 24))
+    await run(game, body, size=(80, 24))
 
 
 @pytest.mark.parametrize("skin", SKINS)
-def test_at_80_columns_the_legend_still_says_which_shape_is_which_colour(skin):
+async def test_at_80_columns_the_legend_still_says_which_shape_is_which_colour(skin):
     """Digits and shapes share no initial with the colour: the legend keeps each colour's
     name, written short, rather than four bare glyphs."""
     text.set_skin(skin)
@@ -152,4 +146,4 @@ def test_at_80_columns_the_legend_still_says_which_shape_is_which_colour(skin):
         for tier, colour in enumerate(text.words().tiers):
             assert f"{text.tier_letter(tier)} {colour[:2]}" in status, status
 
-    run(demo.midgame(), body, size=(80, 24), settings=Settings(skin=skin, bot_delay_ms=0, handoff=False, cube_code="shapes"))
+    await run(demo.midgame(), body, size=(80, 24), settings=Settings(skin=skin, bot_delay_ms=0, handoff=False, cube_code="shapes"))

@@ -3,7 +3,7 @@ gives move by move (issue 15 §7)."""
 
 from __future__ import annotations
 
-from tui_driver import played
+from tests.helpers.driver import played
 
 from century_tui.engine import Acquire, Claim
 from century_tui.tui import options
@@ -37,12 +37,12 @@ def test_the_table_says_what_the_engine_says_in_every_position_of_a_game():
     assert checked > 100
 
 
-def test_a_position_is_asked_of_the_engine_once(monkeypatch):
+async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
     """The marks, the hint and the handler of one position share one table."""
     from century_tui.storage import Settings
     from century_tui.tui import demo
     from century_tui.tui.app import CenturyApp
-    from tui_driver import board, run_board, settle
+    from tests.helpers.driver import board, run_board, settle
 
     asked = []
     real = options.refusal
@@ -65,4 +65,4 @@ def test_a_position_is_asked_of_the_engine_once(monkeypatch):
         assert len(asked) == len(state.point_row) + len(state.current.owned) + sum(
             1 for e in screen.legality().acquires if e is not None)
 
-    run_board(app, body)
+    await run_board(app, body)

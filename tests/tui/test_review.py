@@ -10,8 +10,7 @@ import pytest
 from century_tui import cli, review as rv, storage
 from century_tui.bots import make_bot
 from century_tui.bots.hard import HardBot
-from century_tui.engine import Claim, Rest
-from century_tui.engine.game import Game, Seat
+from century_tui.engine import Claim, Game, Rest, Seat
 from century_tui.text import t
 
 SMALL = dict(search=(4, 2), nodes=300)

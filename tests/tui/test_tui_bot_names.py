@@ -4,10 +4,8 @@ kind and the language, and a typed name is never touched."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from tui_driver import settle
+from tests.helpers.driver import run_app, settle
 
 from century_tui import text
 from century_tui.storage import Settings
@@ -38,22 +36,21 @@ def test_default_bot_names_in_every_language(code, medium, hard2):
     assert problem is None and seats[1].name == medium
 
 
-def run(body, language="en"):
-    async def go():
-        app = CenturyApp(settings=Settings(bot_delay_ms=0), language=language)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, NewGameScreen)
-            await body(app, pilot)
+async def run(body, language="en"):
+    """The new-game form in `language`, then `body`."""
 
-    asyncio.run(go())
+    async def on_the_form(app, pilot):
+        assert isinstance(app.screen, NewGameScreen)
+        await body(app, pilot)
+
+    await run_app(CenturyApp(settings=Settings(bot_delay_ms=0), language=language), on_the_form)
 
 
 def name(app, n: int) -> str:
     return app.screen.query_one(f"#name-{n}").value
 
 
-def test_a_seat_turned_bot_takes_the_bots_name_and_back():
+async def test_a_seat_turned_bot_takes_the_bots_name_and_back():
     async def body(app, pilot):
         await pilot.click("#add")
         await settle(pilot)
@@ -76,10 +73,10 @@ def test_a_seat_turned_bot_takes_the_bots_name_and_back():
         await settle(pilot)
         assert name(app, 1) == "Hal"
 
-    run(body)
+    await run(body)
 
 
-def test_the_form_in_french_names_bots_in_french_and_follows_a_language_switch():
+async def test_the_form_in_french_names_bots_in_french_and_follows_a_language_switch():
     async def body(app, pilot):
         assert name(app, 2) == "Joueur 2"
         app.screen.query_one("#kind-2").value = "bot:medium"
@@ -92,7 +89,7 @@ def test_the_form_in_french_names_bots_in_french_and_follows_a_language_switch()
         await settle(pilot)
         assert [s.name for s in app.screen.game.seats] == ["Player 1", "Medium bot"]
 
-    run(body, language="fr")
+    await run(body, language="fr")
 
 
 def test_a_bot_seat_still_called_player_n_is_named_as_a_bot_at_the_start():

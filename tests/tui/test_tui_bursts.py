@@ -3,10 +3,8 @@ is pushed, before Textual has mounted it. Nothing may crash when its mount comes
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from tui_driver import board, settle
+from tests.helpers.driver import board, settle
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings
@@ -35,46 +33,40 @@ SCREENS = [
 
 
 @pytest.mark.parametrize("make, action", SCREENS)
-def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
+async def test_a_screen_closed_before_it_mounts_does_not_crash(make, action):
     game = demo.new_game(("Ann", "Bob"), seed=3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            app.push_screen(make(game))
-            await app.screen.run_action(action)  # the next key of the burst, before Mount
-            await settle(pilot)
-            assert isinstance(app.screen, GameScreen) and board(app).game is game
-        assert app.return_code in (None, 0) and app._exception is None
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(make(game))
+        await app.screen.run_action(action)  # the next key of the burst, before Mount
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and board(app).game is game
+    assert app.return_code in (None, 0) and app._exception is None
 
 
 @pytest.mark.parametrize("make, action", SCREENS)
-def test_a_second_close_of_a_closing_screen_leaves_the_board_alone(make, action):
+async def test_a_second_close_of_a_closing_screen_leaves_the_board_alone(make, action):
     """Enter and a click in one burst: both close the pass screen (or a modal). The second
     must not close what lies beneath, nor answer the question twice."""
     game = demo.new_game(("Ann", "Bob"), seed=3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
     answers = []
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = make(game)
-            app.push_screen(screen, answers.append)
-            await settle(pilot)
-            await screen.run_action(action)
-            await screen.run_action(action)  # the burst's second key, to the screen going away
-            await settle(pilot)
-            assert isinstance(app.screen, GameScreen) and len(app.screen_stack) == 2
-        assert app._exception is None and len(answers) == 1
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = make(game)
+        app.push_screen(screen, answers.append)
+        await settle(pilot)
+        await screen.run_action(action)
+        await screen.run_action(action)  # the burst's second key, to the screen going away
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and len(app.screen_stack) == 2
+    assert app._exception is None and len(answers) == 1
 
 
-def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
+async def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
     """A toast timing out under the pointer: Textual's text selection looked up the parent
     of a widget that had none left. The board has no text selection."""
     from textual.geometry import Offset
@@ -85,13 +77,10 @@ def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
     game = demo.new_game(("Ann", "Bob"), seed=3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            monkeypatch.setattr(Screen, "get_widget_and_offset_at", lambda self, x, y: (orphan, Offset(1, 0)))
-            await pilot.mouse_down(offset=(50, 20))
-            await pilot.pause()
-            assert app.is_running
-        assert app._exception is None
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(Screen, "get_widget_and_offset_at", lambda self, x, y: (orphan, Offset(1, 0)))
+        await pilot.mouse_down(offset=(50, 20))
+        await pilot.pause()
+        assert app.is_running
+    assert app._exception is None

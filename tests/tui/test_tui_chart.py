@@ -3,9 +3,7 @@ player told apart by a letter (under NO_COLOR too), and the replay's line at its
 
 from __future__ import annotations
 
-import asyncio
-
-from tui_driver import screen_lines, settle, until
+from tests.helpers.driver import screen_lines, settle, until
 
 from century_tui.storage import Settings
 from century_tui.timeline import rounds_played
@@ -21,34 +19,31 @@ def keybar_text(app) -> str:
     return "".join(s.text for s in app.screen.query_one(KeyBar).render_line(0))
 
 
-def test_c_switches_between_the_table_and_the_chart_and_says_so(monkeypatch):
+async def test_c_switches_between_the_table_and_the_chart_and_says_so(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")  # Textual's monochrome filter once met a style-less line here
     game = finished(FIVE, seed=7)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-            await settle(pilot)
-            assert app.no_color
-            assert " c Chart " in keybar_text(app)
-            assert not app.screen.query_one(ScoreChart).display
-            await pilot.press("c")
-            await settle(pilot)
-            lines = screen_lines(app)
-            text = "\n".join(lines)
-            assert app.screen.query_one(ScoreChart).display and " c Table " in keybar_text(app)
-            assert "Score by round" in text
-            legend = next(line for line in lines if "A Ann" in line)
-            for mark, name in zip("ABCDE", FIVE):
-                assert f"{mark} {name}" in legend  # the legend: a letter per player
-            plot = text.split("Score by round")[1].split(legend)[0]
-            assert all(mark in plot for mark in "ABCDE")  # each player's letter on their line
-            await pilot.press("c")
-            await settle(pilot)
-            assert not app.screen.query_one(ScoreChart).display and "Total" in "\n".join(screen_lines(app))
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        assert app.no_color
+        assert " c Chart " in keybar_text(app)
+        assert not app.screen.query_one(ScoreChart).display
+        await pilot.press("c")
+        await settle(pilot)
+        lines = screen_lines(app)
+        text = "\n".join(lines)
+        assert app.screen.query_one(ScoreChart).display and " c Table " in keybar_text(app)
+        assert "Score by round" in text
+        legend = next(line for line in lines if "A Ann" in line)
+        for mark, name in zip("ABCDE", FIVE):
+            assert f"{mark} {name}" in legend  # the legend: a letter per player
+        plot = text.split("Score by round")[1].split(legend)[0]
+        assert all(mark in plot for mark in "ABCDE")  # each player's letter on their line
+        await pilot.press("c")
+        await settle(pilot)
+        assert not app.screen.query_one(ScoreChart).display and "Total" in "\n".join(screen_lines(app))
 
 
 def test_letters_are_initials_when_they_tell_players_apart():
@@ -59,32 +54,29 @@ def test_letters_are_initials_when_they_tell_players_apart():
     assert letters(["Ann", "-x-"]) == ["1", "2"]
 
 
-def test_the_replay_chart_marks_the_move_on_show():
+async def test_the_replay_chart_marks_the_move_on_show():
     game = finished(("Ann", "Bob"), seed=48)
     app = CenturyApp(game, replay=True, settings=Settings(bot_delay_ms=0), autosave=False)
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-            screen = app.screen
-            chart = screen.query_one(ScoreChart)
-            await pilot.press("c")
-            await settle(pilot)
-            assert chart.display and not screen.points.display
-            assert chart.lines[0].scores[-1] == game.state.score(0).total  # the whole game, from the start
-            for _ in range(7):
-                await pilot.press("right")
-            await settle(pilot)
-            assert len(screen.game.moves) == 7
-            assert chart.at == rounds_played(screen.game.state) > 0
-            await pilot.press("end")
-            await settle(pilot)
-            assert chart.at == game.state.round
-            app.language = "fr"  # as Ctrl+P does: the chart's words follow
-            await settle(pilot)
-            assert "Score par manche" in "\n".join(screen_lines(app))
-            await pilot.press("c")
-            await settle(pilot)
-            assert not chart.display and screen.points.display
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        chart = screen.query_one(ScoreChart)
+        await pilot.press("c")
+        await settle(pilot)
+        assert chart.display and not screen.points.display
+        assert chart.lines[0].scores[-1] == game.state.score(0).total  # the whole game, from the start
+        for _ in range(7):
+            await pilot.press("right")
+        await settle(pilot)
+        assert len(screen.game.moves) == 7
+        assert chart.at == rounds_played(screen.game.state) > 0
+        await pilot.press("end")
+        await settle(pilot)
+        assert chart.at == game.state.round
+        app.language = "fr"  # as Ctrl+P does: the chart's words follow
+        await settle(pilot)
+        assert "Score par manche" in "\n".join(screen_lines(app))
+        await pilot.press("c")
+        await settle(pilot)
+        assert not chart.display and screen.points.display

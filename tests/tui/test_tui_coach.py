@@ -4,12 +4,10 @@ choice from its start, saved with it; the move made after a hint is marked in th
 from __future__ import annotations
 
 import pytest
-from tui_driver import GatedBots, board, run_board, settle, until
+from tests.helpers.driver import GatedBots, board, run_board, settle, until
 
 from century_tui import cli
-from century_tui.engine import Rest
-from century_tui.engine.game import Game, Seat
-from century_tui.engine.save import dumps, loads
+from century_tui.engine import Game, Rest, Seat, dumps, loads
 from century_tui.storage import Settings
 from century_tui.text import t
 from century_tui.tui import coach
@@ -40,7 +38,7 @@ def lit(app) -> list:
     return list(board(app).query(".-hinted"))
 
 
-def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
+async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
     bots = GatedBots(monkeypatch)
     game = ann_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
@@ -60,10 +58,10 @@ def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
         assert app.focused is board(app).hand  # the keyboard is the person's again
         assert t("key.coach") in board(app).query_one(KeyBar).render().plain  # offered: c Hint
 
-    run_board(app, body)
+    await run_board(app, body)
 
 
-def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
+async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
     bots = GatedBots(monkeypatch)
     game = ann_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
@@ -80,10 +78,10 @@ def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
         assert game.moves == [] and game.hinted == set()
         assert app.focused is board(app).hand
 
-    run_board(app, body)
+    await run_board(app, body)
 
 
-def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatch):
+async def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatch):
     GatedBots(monkeypatch)
     game = ann_first(hints=False)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
@@ -98,10 +96,10 @@ def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatch):
         assert not board(app).query(CoachLine) and not app.workers._workers  # nothing thinks
         assert t("key.coach") not in board(app).query_one(KeyBar).render().plain  # not offered
 
-    run_board(app, body)
+    await run_board(app, body)
 
 
-def test_the_move_after_a_hint_is_marked_in_the_log_and_saved(monkeypatch):
+async def test_the_move_after_a_hint_is_marked_in_the_log_and_saved(monkeypatch):
     bots = GatedBots(monkeypatch)
     bots.gate.set()
     game = ann_first()
@@ -117,7 +115,7 @@ def test_the_move_after_a_hint_is_marked_in_the_log_and_saved(monkeypatch):
         await until(pilot, lambda: not line(app).display)  # the game moved on: the hint goes
         assert lit(app) == []
 
-    run_board(app, body)
+    await run_board(app, body)
     again = loads(dumps(game))
     assert again.hints and again.hinted == {0}
 
@@ -134,7 +132,7 @@ def test_the_hint_flag_survives_save_and_load_and_a_game_without_is_saved_as_bef
 
 
 def test_a_hinted_index_past_the_moves_is_damage():
-    from century_tui.engine.save import SaveError
+    from century_tui.engine import SaveError
 
     g = Game([Seat("Ann"), Seat("Bob")], 7, hints=True)
     g.apply(Rest())
@@ -160,9 +158,8 @@ def test_hints_on_the_command_line_and_the_form(opened):
     assert opened["app"]._first_game[0].hints is False
 
 
-def test_the_new_game_form_starts_a_game_with_hints():
-    import asyncio
-
+async def test_the_new_game_form_starts_a_game_with_hints():
+    
     from textual.widgets import Checkbox
 
     from century_tui.tui.screens.game import GameScreen
@@ -179,4 +176,4 @@ def test_the_new_game_form_starts_a_game_with_hints():
             await settle(pilot)
             assert isinstance(board(app), GameScreen) and board(app).game.hints is True
 
-    asyncio.run(go())
+    await go()

@@ -4,7 +4,6 @@ form whose focus shows and whose seats each have their own remove button."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 from datetime import datetime
@@ -13,7 +12,8 @@ import pytest
 from rich.cells import cell_len
 from rich.color import ColorSystem
 from textual.widgets import Button, DataTable
-from tui_driver import board, played, click_button, screen_lines, settle
+from tests.helpers.textual_private import screen_strips
+from tests.helpers.driver import run_app, board, played, click_button, screen_lines, settle
 
 from century_tui import cli, storage, text
 from century_tui.engine import Game, Seat
@@ -21,15 +21,6 @@ from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
 from century_tui.tui.screens.results import ResultsScreen
-
-
-def run(app, body, size=(80, 24)):
-    async def go():
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await body(app, pilot)
-
-    asyncio.run(go())
 
 
 # ---------------------------------------------------------------- century resume NAME
@@ -92,7 +83,7 @@ def table_lines(app) -> list[str]:
     return [" ".join(str(cell) for cell in table.get_row_at(i)) for i in range(table.row_count)]
 
 
-def test_the_form_lists_the_unfinished_games_newest_first_and_opens_any_by_keys():
+async def test_the_form_lists_the_unfinished_games_newest_first_and_opens_any_by_keys():
     games = saved_games()
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
@@ -109,10 +100,10 @@ def test_the_form_lists_the_unfinished_games_newest_first_and_opens_any_by_keys(
         screen = board(app)
         assert screen.save_path == games[2][1] and screen.game.moves == games[2][0].moves
 
-    run(app, body)
+    await run_app(app, body)
 
 
-def test_a_click_on_a_listed_game_opens_it():
+async def test_a_click_on_a_listed_game_opens_it():
     games = saved_games()
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
@@ -124,11 +115,11 @@ def test_a_click_on_a_listed_game_opens_it():
         await settle(pilot)
         assert board(app).save_path == games[1][1]
 
-    run(app, body)
+    await run_app(app, body)
 
 
 @needs_flock
-def test_a_game_open_elsewhere_is_shown_so_and_opening_it_says_where():
+async def test_a_game_open_elsewhere_is_shown_so_and_opening_it_says_where():
     games = saved_games()
     other = storage.lock_save(games[0][1])  # the newest is open in another window
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
@@ -153,13 +144,13 @@ def test_a_game_open_elsewhere_is_shown_so_and_opening_it_says_where():
         assert board(app).save_path == games[1][1]
 
     try:
-        run(app, body)
+        await run_app(app, body)
     finally:
         other.release()
 
 
 @needs_flock
-def test_a_game_opened_elsewhere_after_the_list_was_drawn_is_marked_once_refused():
+async def test_a_game_opened_elsewhere_after_the_list_was_drawn_is_marked_once_refused():
     games = saved_games()
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
@@ -174,10 +165,10 @@ def test_a_game_opened_elsewhere_after_the_list_was_drawn_is_marked_once_refused
         finally:
             other.release()
 
-    run(app, body)
+    await run_app(app, body)
 
 
-def test_the_list_fits_80x24_with_five_seats_and_many_games():
+async def test_the_list_fits_80x24_with_five_seats_and_many_games():
     for n in range(8):
         storage.autosave(storage.saves_dir() / f"g{n}.json", played(12, seed=n))
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
@@ -192,7 +183,7 @@ def test_the_list_fits_80x24_with_five_seats_and_many_games():
         assert table.max_scroll_x == 0  # every column in view
         assert "Start" in "".join(screen_lines(app))
 
-    run(app, body)
+    await run_app(app, body)
 
 
 # ---------------------------------------------------------------- the seats on the form
@@ -210,7 +201,7 @@ def fill(app, rows) -> None:
 FOUR = [("Ann", "human"), ("Bob", "bot:easy"), ("Cy", "bot:hard"), ("Dee", "human")]
 
 
-def test_each_seat_has_its_own_remove_button_and_the_others_keep_their_names_and_kinds():
+async def test_each_seat_has_its_own_remove_button_and_the_others_keep_their_names_and_kinds():
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -230,10 +221,10 @@ def test_each_seat_has_its_own_remove_button_and_the_others_keep_their_names_and
         await settle(pilot)
         assert seats(app)[2] == ("Seat 3", "Player 3", "human")
 
-    run(app, body)
+    await run_app(app, body)
 
 
-def test_a_default_name_follows_its_seat_number_when_a_seat_above_goes():
+async def test_a_default_name_follows_its_seat_number_when_a_seat_above_goes():
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -244,10 +235,10 @@ def test_a_default_name_follows_its_seat_number_when_a_seat_above_goes():
         await settle(pilot)
         assert [name for _, name, _ in seats(app)] == ["Player 1", "Cy", "Player 3"]
 
-    run(app, body)
+    await run_app(app, body)
 
 
-def test_tabbing_through_the_seats_never_lands_on_a_remove_button():
+async def test_tabbing_through_the_seats_never_lands_on_a_remove_button():
     """Tab Tab Tab Enter from a name used to reach "− Seat" and remove a seat by mistake."""
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
@@ -265,11 +256,11 @@ def test_tabbing_through_the_seats_never_lands_on_a_remove_button():
             assert not (isinstance(focused, Button) and "drop" in focused.classes)
             assert not (isinstance(focused, Button) and focused.id == "remove")
 
-    run(app, body)
+    await run_app(app, body)
 
 
 # ---------------------------------------------------------------- the last seats remembered
-def test_the_last_seats_are_offered_again_on_the_next_new_game():
+async def test_the_last_seats_are_offered_again_on_the_next_new_game():
     app = CenturyApp(settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def body(app, pilot):
@@ -280,7 +271,7 @@ def test_the_last_seats_are_offered_again_on_the_next_new_game():
         await settle(pilot)
         board(app)
 
-    run(app, body)
+    await run_app(app, body)
     again = CenturyApp()  # a new window, the settings read from disk
 
     async def check(app, pilot):
@@ -288,17 +279,17 @@ def test_the_last_seats_are_offered_again_on_the_next_new_game():
         assert [(name, kind) for _, name, kind in seats(app)] == [
             ("Ann", "human"), ("Bob", "bot:medium"), (text.bot_name("hard"), "bot:hard")]
 
-    run(again, check)
+    await run_app(again, check)
 
 
-def test_the_command_line_s_seats_are_remembered_too_and_a_strange_entry_is_not_taken_back(opened):
+async def test_the_command_line_s_seats_are_remembered_too_and_a_strange_entry_is_not_taken_back(opened):
     assert cli.main(["new", "--players", "Ann,bot:easy"]) == 0
     app = opened["app"]
 
     async def body(app, pilot):
         board(app)
 
-    run(app, body)
+    await run_app(app, body)
     settings, notice = storage.load_settings()
     assert notice is None and [(s.name, s.bot) for s in settings.seats] == [("Ann", None), (text.bot_name("easy"), "easy")]
     settings.seats = [storage.SeatChoice(name="A\x1bB", bot=None), storage.SeatChoice(name="Bo", bot="godlike")]
@@ -307,7 +298,7 @@ def test_the_command_line_s_seats_are_remembered_too_and_a_strange_entry_is_not_
     async def check(app, pilot):
         assert [(name, kind) for _, name, kind in seats(app)] == [("Player 1", "human"), ("Bo", "human")]
 
-    run(CenturyApp(), check)
+    await run_app(CenturyApp(), check)
 
 
 # ---------------------------------------------------------------- a visible focus
@@ -316,7 +307,7 @@ def look(app, widget):
     background (the foreground in reverse video) and whether it is in reverse video."""
     x, y = widget.region.x + widget.region.width // 2, widget.region.y
     at = 0
-    for segment in app.screen._compositor.render_strips()[y]:
+    for segment in screen_strips(app)[y]:
         if at <= x < at + cell_len(segment.text):
             style = segment.style
             return (style.color if style.reverse else style.bgcolor), bool(style.reverse)
@@ -338,7 +329,7 @@ def apart(a, b, truecolor: bool) -> float:
 
 
 @pytest.mark.parametrize("colours", ["truecolor", "16"])
-def test_a_focused_text_box_or_dropdown_stands_out_like_a_focused_button(colours, monkeypatch):
+async def test_a_focused_text_box_or_dropdown_stands_out_like_a_focused_button(colours, monkeypatch):
     if colours == "16":
         monkeypatch.delenv("COLORTERM")
         monkeypatch.setenv("TERM", "xterm-16color")
@@ -363,11 +354,11 @@ def test_a_focused_text_box_or_dropdown_stands_out_like_a_focused_button(colours
             gap = await focus_shows(app.screen.query_one(field))
             assert gap >= 100, f"{field}: focused and not focused are {gap:.0f} apart"
 
-    run(app, body)
+    await run_app(app, body)
 
 
 # ---------------------------------------------------------------- rematch
-def test_a_rematch_seats_the_same_players_and_bots_with_a_new_seed():
+async def test_a_rematch_seats_the_same_players_and_bots_with_a_new_seed():
     game = played(seats=(Seat("Ann"), Seat("Cy", "easy"), Seat("Dee")))
     start = Game(game.seats, game.seed, game.moves[:-1])
     app = CenturyApp(start, settings=Settings(bot_delay_ms=0, handoff=False))
@@ -391,4 +382,4 @@ def test_a_rematch_seats_the_same_players_and_bots_with_a_new_seed():
         second = board(app)
         assert second is not first and second.game.seats == game.seats
 
-    run(app, body)
+    await run_app(app, body)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
-from tui_driver import screen_lines, settle
+from tests.helpers.driver import screen_lines, settle
 
 from century_tui import text
 from century_tui.storage import Settings
@@ -15,36 +14,33 @@ from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.help import HelpScreen
 
 
-def help_lines(language: str) -> list[str]:
+async def help_lines(language: str) -> list[str]:
     """Every line of help's box at 80×24, scrolled through from top to bottom."""
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0, handoff=False, language=language))
     seen: list[str] = []
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one(".helpbox")
+        while True:
+            for line in screen_lines(app):
+                left, right = line.find("█"), line.rfind("█")
+                inner = line[left + 3 : right].rstrip(" ▀▄▃▁▂▅▆▇")  # border, padding, scrollbar
+                if left >= 0 and (not seen or inner != seen[-1]):
+                    seen.append(inner)
+            if box.scroll_y >= box.max_scroll_y:
+                break
+            await pilot.press("pagedown")
             await settle(pilot)
-            await pilot.press("f1")
-            await settle(pilot)
-            assert isinstance(app.screen, HelpScreen)
-            box = app.screen.query_one(".helpbox")
-            while True:
-                for line in screen_lines(app):
-                    left, right = line.find("█"), line.rfind("█")
-                    inner = line[left + 3 : right].rstrip(" ▀▄▃▁▂▅▆▇")  # border, padding, scrollbar
-                    if left >= 0 and (not seen or inner != seen[-1]):
-                        seen.append(inner)
-                if box.scroll_y >= box.max_scroll_y:
-                    return
-                await pilot.press("pagedown")
-                await settle(pilot)
-
-    asyncio.run(go())
     return seen
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ja"])
-def test_help_continuation_lines_are_indented(language):
-    lines = help_lines(language)
+async def test_help_continuation_lines_are_indented(language):
+    lines = await help_lines(language)
     text.set_language(language)
     bullets = [line for line in lines if line.startswith(("• ", "・"))]
     assert bullets, "the rules list their actions"
@@ -57,45 +53,39 @@ def test_help_continuation_lines_are_indented(language):
 
 
 @pytest.mark.parametrize("language,skin", [("ja", "golem"), ("ja", "spice"), ("en", "spice")])
-def test_point_values_sit_in_the_same_place_on_every_card(language, skin):
+async def test_point_values_sit_in_the_same_place_on_every_card(language, skin):
     """Where one card of the row has no room for its points beside the cost (two-cell
     letters), every card shows its points in the bottom border; else every card beside."""
     app = CenturyApp(demo.midgame(), skin=skin,
                      settings=Settings(skin=skin, bot_delay_ms=0, handoff=False, language=language))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await pilot.pause()
-            views = [v for v in app.screen.points.views if v.slot and v.slot.card is not None]
-            below = [v.border_subtitle is not None for v in views]
-            assert len(set(below)) == 1, below
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        views = [v for v in app.screen.points.views if v.slot and v.slot.card is not None]
+        below = [v.border_subtitle is not None for v in views]
+        assert len(set(below)) == 1, below
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
-def test_the_replay_key_bar_keeps_every_label_at_80_columns(language):
+async def test_the_replay_key_bar_keeps_every_label_at_80_columns(language):
     from century_tui.tui.widgets.keybar import KeyBar
 
     app = CenturyApp(demo.finished(("Ann", "Bob"), seed=48), replay=True, autosave=False,
                      settings=Settings(bot_delay_ms=0, handoff=False, language=language))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await pilot.press("right")
-            await settle(pilot)
-            bar = app.screen.query_one(KeyBar)
-            left, right = bar._entries()
-            shown = bar.render().plain
-            for _key, keys, description, _enabled in left + right:
-                assert description and description in shown, (keys, shown)
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        left, right = bar._entries()
+        shown = bar.render().plain
+        for _key, keys, description, _enabled in left + right:
+            assert description and description in shown, (keys, shown)
 
 
-def test_a_bot_s_level_is_never_cut_on_its_caravan_line_in_japanese():
+async def test_a_bot_s_level_is_never_cut_on_its_caravan_line_in_japanese():
     """Four seats, two of them bots named by the players: at 80 columns the level shows
     whole, shortened to '(level)' when the full tag has no room."""
     from century_tui.engine import Game, Seat
@@ -104,35 +94,29 @@ def test_a_bot_s_level_is_never_cut_on_its_caravan_line_in_japanese():
     app = CenturyApp(Game(seats, 3), autosave=False,
                      settings=Settings(bot_delay_ms=5000, handoff=False, language="ja"))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            lines = [line.render().plain for line in app.screen.caravans.lines]
-            assert not any("…" in line for line in lines), lines
-            for seat in seats[1:3]:
-                level = text.t(f"level.{seat.bot}")
-                assert any(seat.name in line and level in line for line in lines), lines
-
     text.set_language("ja")
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = [line.render().plain for line in app.screen.caravans.lines]
+        assert not any("…" in line for line in lines), lines
+        for seat in seats[1:3]:
+            level = text.t(f"level.{seat.bot}")
+            assert any(seat.name in line and level in line for line in lines), lines
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
-def test_five_players_results_fit_80x24_with_the_title_and_no_cut_row(language):
+async def test_five_players_results_fit_80x24_with_the_title_and_no_cut_row(language):
     names = ("Annabelle", "Bob", "Cyrano", "Dee", "Eve")
     game = demo.finished(names, seed=9)
     app = CenturyApp(game, autosave=False, settings=Settings(bot_delay_ms=0, handoff=False, language=language))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            lines = screen_lines(app)
-            assert text.t("results.title") in "\n".join(lines[:3]), "the title is on screen"
-            for seat, name in enumerate(names):
-                total = str(game.state.score(seat).total)
-                row = next(line for line in lines if re.search(rf"\s{name}\s+\d", line))
-                assert row.rstrip().endswith(total), f"{name}'s row is whole: {row!r}"
-            assert not any("…" in line for line in lines[:-1]), "no label is cut"
-
     text.set_language(language)
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = screen_lines(app)
+        assert text.t("results.title") in "\n".join(lines[:3]), "the title is on screen"
+        for seat, name in enumerate(names):
+            total = str(game.state.score(seat).total)
+            row = next(line for line in lines if re.search(rf"\s{name}\s+\d", line))
+            assert row.rstrip().endswith(total), f"{name}'s row is whole: {row!r}"
+        assert not any("…" in line for line in lines[:-1]), "no label is cut"

@@ -3,12 +3,11 @@ switch, help, size guard, refusals with reasons, autosave, command palette."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 
 import pytest
 
-from tui_driver import plain, board, click_button, palette, pass_screens, settle
+from tests.helpers.driver import run_app, plain, board, click_button, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
@@ -24,15 +23,9 @@ from century_tui.tui.screens.results import ResultsScreen
 from century_tui.tui.screens.too_small import TooSmall
 
 
-def run(app, body, size=(80, 24), wait=True):
-    async def go():
-        async with app.run_test(size=size) as pilot:
-            if wait:
-                await settle(pilot)
-                await pass_screens(pilot)  # a game of people opens on the pass screen
-            await body(app, pilot)
-
-    asyncio.run(go())
+async def run(app, body, size=(80, 24), wait=True):
+    """The app past its pass screen (once settled, unless `wait` is False), then `body`."""
+    await run_app(app, body, size, settled=wait, past_pass_screen=True)
 
 
 def notes(app) -> list[str]:
@@ -44,7 +37,7 @@ def first_hand_card(game: Game, kind: str) -> int:
 
 
 # ---------------------------------------------------------------- pass screen
-def test_pass_screen_between_two_people_and_click_to_go_on():
+async def test_pass_screen_between_two_people_and_click_to_go_on():
     game = demo.new_game(("Ann", "Bob"), seed=3)
     first = game.current_seat.name
     second = "Bob" if first == "Ann" else "Ann"
@@ -64,10 +57,10 @@ def test_pass_screen_between_two_people_and_click_to_go_on():
         await pilot.press("r", "enter")
         assert isinstance(app.screen, GameScreen) and app.screen.game.current_seat.name == first
 
-    run(app, body, wait=False)
+    await run(app, body, wait=False)
 
 
-def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
+async def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def body(app, pilot):
@@ -79,11 +72,11 @@ def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
         await pilot.press("r")
         assert isinstance(app.screen, HandOffScreen)
 
-    run(app, body)
+    await run(app, body)
 
 
 # ---------------------------------------------------------------- bots
-def test_bot_thinks_in_a_worker_and_plays_like_a_person(monkeypatch):
+async def test_bot_thinks_in_a_worker_and_plays_like_a_person(monkeypatch):
     import century_tui.bots as bots
 
     threads = []
@@ -122,10 +115,10 @@ def test_bot_thinks_in_a_worker_and_plays_like_a_person(monkeypatch):
         assert threads and not any(threads)  # never on the UI thread
         assert any(e.seat == 1 for e in screen.log_view.entries)  # the bot's turns are logged
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
+async def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
     import century_tui.bots as bots
 
     release = threading.Event()
@@ -156,11 +149,11 @@ def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
         await settle(pilot)
         assert len(screen.game.moves) == count + 1 and screen.game.current_seat.name == "Ann"
 
-    run(app, body, wait=False)  # waiting for workers would wait for the slow bot
+    await run(app, body, wait=False)  # waiting for workers would wait for the slow bot
 
 
 # ---------------------------------------------------------------- end of game
-def test_results_breakdown_and_tie_explanation():
+async def test_results_breakdown_and_tie_explanation():
     game = demo.finished(("Ann", "Bob"), seed=48)  # a tie on points
     s = game.state
     assert len(s.tied_with_winner()) == 2
@@ -185,10 +178,10 @@ def test_results_breakdown_and_tie_explanation():
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_final_round_is_announced():
+async def test_final_round_is_announced():
     game = demo.advance_until(demo.new_game(), lambda s: s.end_triggered is not None)
     trigger = game.moves[-1]
     start = Game(game.seats, game.seed, game.moves[:-1])
@@ -201,11 +194,11 @@ def test_final_round_is_announced():
         assert any(text.t("board.final_round") in n for n in notes(app))
         assert screen.status.final
 
-    run(app, body)
+    await run(app, body)
 
 
 # ---------------------------------------------------------------- new game, continue
-def test_new_game_screen_seats_validation_and_start():
+async def test_new_game_screen_seats_validation_and_start():
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -230,10 +223,10 @@ def test_new_game_screen_seats_validation_and_start():
         assert screen.game.seats[2].bot == "random" and screen.game.seats[2].name
         assert screen.game.seed == 42
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pressed(monkeypatch):
+async def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pressed(monkeypatch):
     """Textual borders a disabled or pressed compact button in 16 colours: the row grew and
     the form moved under the pointer, so the next click landed elsewhere."""
     monkeypatch.delenv("COLORTERM")
@@ -249,11 +242,11 @@ def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pressed(m
         await pilot.pause()
         assert add.has_class("-active") and add.region.height == 1
 
-    run(app, body)
+    await run(app, body)
 
 
 @pytest.mark.parametrize("seed", ["9" * 5000, "99999999999999999999", "²"], ids=["5000 digits", "20 digits", "not ASCII"])
-def test_a_seed_too_long_or_not_ascii_is_refused_on_the_form(seed):
+async def test_a_seed_too_long_or_not_ascii_is_refused_on_the_form(seed):
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -263,10 +256,10 @@ def test_a_seed_too_long_or_not_ascii_is_refused_on_the_form(seed):
         assert isinstance(app.screen, NewGameScreen)
         assert "seed" in str(app.screen.query_one(".error").render())
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_continue_resumes_the_latest_unfinished_game():
+async def test_continue_resumes_the_latest_unfinished_game():
     game = demo.advance_until(demo.new_game(("Ann", "Bob"), seed=9), lambda s: s.round >= 4)
     path = storage.new_save_path()
     storage.autosave(path, game)
@@ -285,11 +278,11 @@ def test_continue_resumes_the_latest_unfinished_game():
         saved = storage.load_game(path)
         assert len(saved.moves) == len(game.moves) + 1  # autosaved after the move
 
-    run(app, body)
+    await run(app, body)
 
 
 # ---------------------------------------------------------------- skin, help, size
-def test_skin_switch_live_and_remembered():
+async def test_skin_switch_live_and_remembered():
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -302,10 +295,10 @@ def test_skin_switch_live_and_remembered():
         await palette(pilot, "spice road")
         assert app.skin == "spice"
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_help_from_anywhere_and_back():
+async def test_help_from_anywhere_and_back():
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -320,10 +313,10 @@ def test_help_from_anywhere_and_back():
         await pilot.press("question_mark")
         assert isinstance(app.screen, GameScreen)
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_too_small_message_and_resizing_never_crashes():
+async def test_too_small_message_and_resizing_never_crashes():
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -340,11 +333,11 @@ def test_too_small_message_and_resizing_never_crashes():
         await settle(pilot)
         assert len(screen.game.moves) == 1
 
-    run(app, body, size=(60, 20))
+    await run(app, body, size=(60, 20))
 
 
 # ---------------------------------------------------------------- refusals, autosave
-def test_impossible_action_shows_the_reason_and_changes_nothing():
+async def test_impossible_action_shows_the_reason_and_changes_nothing():
     game = demo.new_game(("Ann", "Bob"), seed=3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
@@ -361,10 +354,10 @@ def test_impossible_action_shows_the_reason_and_changes_nothing():
         assert screen.hint.problem
         assert any(text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0] in n for n in notes(app))
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_autosave_after_every_move():
+async def test_autosave_after_every_move():
     game = demo.new_game(("Ann", "Bob"), seed=3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
@@ -379,10 +372,10 @@ def test_autosave_after_every_move():
         assert not screen.play(Claim(4)) or True  # refused or not, the save stays readable
         storage.load_game(screen.save_path)
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_a_bot_is_tagged_with_its_level_unless_its_name_says_it():
+async def test_a_bot_is_tagged_with_its_level_unless_its_name_says_it():
     from century_tui.tui.widgets.caravans import CaravanLine
 
     seats = [Seat("Ann"), Seat("Hal", bot="hard"), Seat("Medium bot", bot="medium")]
@@ -394,11 +387,11 @@ def test_a_bot_is_tagged_with_its_level_unless_its_name_says_it():
         ann, hal, medium = (next(li for li in lines if name in li) for name in ("Ann", "Hal", "Medium bot"))
         assert "(hard bot)" in hal and "bot)" not in ann and "(medium bot)" not in medium
 
-    run(app, body)
+    await run(app, body)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ja"])
-def test_the_key_bar_keeps_every_key_at_80_columns(language):
+async def test_the_key_bar_keeps_every_key_at_80_columns(language):
     """The longest bar (merchant row, Redo offered) fits: words give way, keys never do."""
     from century_tui.tui.widgets.keybar import KeyBar
 
@@ -417,7 +410,7 @@ def test_the_key_bar_keeps_every_key_at_80_columns(language):
         for key in ("1–6", "tab", " r ", " u ", "^y", "^q", "f1"):
             assert key in bar, (key, bar)
 
-    run(app, body)
+    await run(app, body)
 
 
 def test_an_end_triggered_by_the_round_s_last_seat_is_not_called_a_final_round():

@@ -4,11 +4,10 @@ the terminal."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 
 from hypothesis import given, settings, strategies as st
-from tui_driver import board, screen_lines, settle
+from tests.helpers.driver import board, screen_lines, settle
 
 from textual import events
 from textual.widgets import Input
@@ -41,39 +40,36 @@ def expected(first: str, second: str) -> list[str] | None:
 
 @given(st.lists(st.tuples(NAME, NAME), min_size=1, max_size=3))
 @settings(max_examples=5, deadline=None)
-def test_any_names_in_the_form_start_a_game_or_are_refused_plainly(pairs):
+async def test_any_names_in_the_form_start_a_game_or_are_refused_plainly(pairs):
     app = CenturyApp(settings=Settings(bot_delay_ms=0, handoff=False), autosave=False)
 
-    async def go():
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot)
-            for first, second in pairs:
-                form = app.screen
-                form.query_one(".error").update("")
-                assert isinstance(form, NewGameScreen)
-                values = []
-                for n, pasted in enumerate((first, second), start=1):
-                    field = form.query_one(f"#name-{n}", Input)
-                    field.value = ""
-                    field.post_message(events.Paste(pasted))  # as a terminal delivers a paste
-                    await settle(pilot)
-                    no_raw_control(app)
-                    line = pasted.splitlines()[0] if pasted.splitlines() else ""
-                    if any(is_unsafe(ch) for ch in line) or len(line) > MAX_NAME:  # kept out, and said
-                        assert field.value == "" and str(form.query_one(".error").render()).strip()
-                    values.append(field.value)
-                await pilot.press("ctrl+s")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for first, second in pairs:
+            form = app.screen
+            form.query_one(".error").update("")
+            assert isinstance(form, NewGameScreen)
+            values = []
+            for n, pasted in enumerate((first, second), start=1):
+                field = form.query_one(f"#name-{n}", Input)
+                field.value = ""
+                field.post_message(events.Paste(pasted))  # as a terminal delivers a paste
                 await settle(pilot)
                 no_raw_control(app)
-                names = expected(*values)
-                if names is None:
-                    assert app.screen is form
-                    assert str(form.query_one(".error").render()).strip()  # said why
-                    continue
-                assert [s.name for s in board(app).game.seats] == names
-                shown = "\n".join(screen_lines(app))
-                assert all(name in shown for name in names if name.isprintable())  # literally
-                app.open_new_game()
-                await settle(pilot)
-
-    asyncio.run(go())
+                line = pasted.splitlines()[0] if pasted.splitlines() else ""
+                if any(is_unsafe(ch) for ch in line) or len(line) > MAX_NAME:  # kept out, and said
+                    assert field.value == "" and str(form.query_one(".error").render()).strip()
+                values.append(field.value)
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            no_raw_control(app)
+            names = expected(*values)
+            if names is None:
+                assert app.screen is form
+                assert str(form.query_one(".error").render()).strip()  # said why
+                continue
+            assert [s.name for s in board(app).game.seats] == names
+            shown = "\n".join(screen_lines(app))
+            assert all(name in shown for name in names if name.isprintable())  # literally
+            app.open_new_game()
+            await settle(pilot)

@@ -8,10 +8,9 @@ same way.
 
 from __future__ import annotations
 
-import asyncio
 import random
 
-from tui_driver import board, pass_screens, play_clicks, play_keys, settle
+from tests.helpers.driver import board, pass_screens, play_clicks, play_keys, settle
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -43,13 +42,13 @@ async def _play(seed: int, rng_seed: int, step, clicks: bool, handoff: bool = Tr
     return kinds
 
 
-def test_whole_game_with_keys_only():
+async def test_whole_game_with_keys_only():
     """Every kind of move, the pass screen between the two people and a discard over 10."""
-    kinds = asyncio.run(_play(164, 1, play_keys, clicks=False))
+    kinds = await _play(164, 1, play_keys, clicks=False)
     assert kinds >= {"spice", "upgrade", "trade", "acquire", "rest", "claim", "discard"}
 
 
-def test_whole_game_with_clicks_only():
+async def test_whole_game_with_clicks_only():
     """The pass screen is off here (test_tui_flow clicks through it) to keep this quick."""
-    kinds = asyncio.run(_play(13, 2, play_clicks, clicks=True, handoff=False))
+    kinds = await _play(13, 2, play_clicks, clicks=True, handoff=False)
     assert kinds >= {"spice", "upgrade", "trade", "acquire", "rest", "claim"}

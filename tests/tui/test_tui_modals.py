@@ -6,10 +6,8 @@ Positions come from century_tui.tui.demo, so they are the same on every run.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from tui_driver import board, click_button, hand_position, settle
+from tests.helpers.driver import run_app, board, click_button, hand_position, settle
 
 from century_tui.engine import (
     MERCHANT_CARDS,
@@ -43,14 +41,10 @@ def replayed(game: Game, moves: int | None = None) -> Game:
     return Game(game.seats, game.seed, game.moves[:moves])
 
 
-def run(game, body, size=(80, 24)):
-    async def go():
-        app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await body(app, pilot, board(app))
-
-    asyncio.run(go())
+async def run(game, body, size=(80, 24)):
+    """`game` on the board, then `body(app, pilot, board)`."""
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+    await run_app(app, lambda app, pilot: body(app, pilot, board(app)), size)
 
 
 async def open_hand_card(pilot, screen, card):
@@ -63,7 +57,7 @@ def upgrade_game():
     return demo.advance_until(demo.new_game(), demo.can_upgrade)
 
 
-def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
+async def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
     game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
     cubes = game.state.current.cubes
@@ -92,10 +86,10 @@ def test_upgrade_by_keys_steps_undo_and_esc(upgrade_game):
         assert screen.game.moves[-1] == PlayUpgrade(card, (0, 1))
         assert screen.game.state.players[seat].cubes == (cubes[0] - 1, cubes[1], cubes[2] + 1, cubes[3])
 
-    run(game, body)
+    await run(game, body)
 
 
-def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
+async def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
     """Enter on a fresh upgrade modal would waste the card: it warns once, then plays it."""
     game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
@@ -116,11 +110,11 @@ def test_upgrade_with_no_step_asks_for_enter_twice(upgrade_game):
         await settle(pilot)
         assert screen.game.moves[-1] == PlayUpgrade(card, ())
 
-    run(game, body)
+    await run(game, body)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
-def test_upgrade_step_refused_says_why_in_the_modal(upgrade_game, language):
+async def test_upgrade_step_refused_says_why_in_the_modal(upgrade_game, language):
     """A step that cannot be taken is not only a bell: the modal says why, in the player's
     language (no cube of that tier left, no steps left), until the next step or undo; on
     one line at 80×24, so the buttons never move under the mouse."""
@@ -129,31 +123,28 @@ def test_upgrade_step_refused_says_why_in_the_modal(upgrade_game, language):
     cubes = game.state.current.cubes
     assert cubes[2] == 1 and MERCHANT_CARDS[card].steps == 2  # the position this test needs
 
-    async def go():
-        app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = board(app)
-            await open_hand_card(pilot, screen, card)
-            modal = app.screen
-            status = lambda: str(modal.query_one(".status").render())  # noqa: E731
-            await pilot.press("3", "3")  # the only third-tier cube is raised: none left
-            assert modal.steps == [2]
-            no_cube = text.t("error.no_cube_to_upgrade", tier=text.tier_name(2))
-            assert no_cube in status() and modal.query_one(".status").size.height == 1
-            await pilot.press("1")  # a step taken clears it
-            assert modal.steps == [2, 0] and no_cube not in status()
-            await pilot.press("1")  # both steps used
-            assert modal.steps == [2, 0]
-            assert text.t("modal.upgrade_no_steps", steps=2) in status()
-            assert modal.query_one(".status").size.height == 1
-            await pilot.press("backspace")
-            assert text.t("modal.upgrade_no_steps", steps=2) not in status()
-
-    asyncio.run(go())
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = board(app)
+        await open_hand_card(pilot, screen, card)
+        modal = app.screen
+        status = lambda: str(modal.query_one(".status").render())  # noqa: E731
+        await pilot.press("3", "3")  # the only third-tier cube is raised: none left
+        assert modal.steps == [2]
+        no_cube = text.t("error.no_cube_to_upgrade", tier=text.tier_name(2))
+        assert no_cube in status() and modal.query_one(".status").size.height == 1
+        await pilot.press("1")  # a step taken clears it
+        assert modal.steps == [2, 0] and no_cube not in status()
+        await pilot.press("1")  # both steps used
+        assert modal.steps == [2, 0]
+        assert text.t("modal.upgrade_no_steps", steps=2) in status()
+        assert modal.query_one(".status").size.height == 1
+        await pilot.press("backspace")
+        assert text.t("modal.upgrade_no_steps", steps=2) not in status()
 
 
-def test_upgrade_by_clicks(upgrade_game):
+async def test_upgrade_by_clicks(upgrade_game):
     game = replayed(upgrade_game)
     card = demo.upgrade_card(game.state)
 
@@ -169,7 +160,7 @@ def test_upgrade_by_clicks(upgrade_game):
         await settle(pilot)
         assert screen.game.moves[-1] == PlayUpgrade(card, (0, 1))
 
-    run(game, body)
+    await run(game, body)
 
 
 # ---------------------------------------------------------------- trade
@@ -178,7 +169,7 @@ def trade_game():
     return demo.advance_until(demo.new_game(), demo.can_trade_twice)
 
 
-def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
+async def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
     game = replayed(trade_game)
     card = demo.trade_card(game.state)
     most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
@@ -203,10 +194,10 @@ def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
         await settle(pilot)
         assert screen.game.moves[-1] == PlayTrade(card, most - 1)
 
-    run(game, body)
+    await run(game, body)
 
 
-def test_trade_by_clicks(trade_game):
+async def test_trade_by_clicks(trade_game):
     game = replayed(trade_game)
     card = demo.trade_card(game.state)
     most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
@@ -222,7 +213,7 @@ def test_trade_by_clicks(trade_game):
         await settle(pilot)
         assert screen.game.moves[-1] == PlayTrade(card, most - 1)
 
-    run(game, body)
+    await run(game, body)
 
 
 # ---------------------------------------------------------------- acquire
@@ -231,7 +222,7 @@ def acquire_game():
     return demo.advance_until(demo.new_game(seed=4), demo.can_pay_mixed)
 
 
-def test_acquire_payment_by_keys_and_esc(acquire_game):
+async def test_acquire_payment_by_keys_and_esc(acquire_game):
     game = replayed(acquire_game)
     s = game.state
     cubes = s.current.cubes
@@ -264,10 +255,10 @@ def test_acquire_payment_by_keys_and_esc(acquire_game):
         on_slot_1 = screen.game.state.merchant_cubes[0]
         assert on_slot_1[top] >= 1
 
-    run(game, body)
+    await run(game, body)
 
 
-def test_acquire_payment_by_clicks(acquire_game):
+async def test_acquire_payment_by_clicks(acquire_game):
     game = replayed(acquire_game)
     cubes = game.state.current.cubes
     tiers = [t for t in range(4) if cubes[t]]
@@ -284,7 +275,7 @@ def test_acquire_payment_by_clicks(acquire_game):
         await settle(pilot)
         assert screen.game.moves[-1] == Acquire(2, want)
 
-    run(game, body)
+    await run(game, body)
 
 
 # ---------------------------------------------------------------- discard
@@ -293,7 +284,7 @@ def discard_game():
     return demo.advance_until(demo.new_game(seed=5), demo.must_discard, rng_seed=5)
 
 
-def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
+async def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
     cubes = discard_game.state.current.cubes
     seat = discard_game.state.seat
     excess = sum(cubes) - 10
@@ -331,10 +322,10 @@ def test_discard_opens_by_itself_esc_keeps_it_due_and_keys_choose(discard_game):
         assert screen.game.moves[-1] == Discard(want)
         assert sum(screen.game.state.players[seat].cubes) == 10
 
-    run(game, body)
+    await run(game, body)
 
 
-def test_the_discard_stage_key_bar_offers_only_what_works_there(discard_game):
+async def test_the_discard_stage_key_bar_offers_only_what_works_there(discard_game):
     """Over 10 at the end of a turn, only the discard (and moving about, undo) works: the
     key bar offers no Rest, and no key it shows is refused; r still says why."""
     from century_tui.tui.widgets.keybar import KeyBar
@@ -358,10 +349,10 @@ def test_the_discard_stage_key_bar_offers_only_what_works_there(discard_game):
         await pilot.press("r")
         assert isinstance(app.screen, DiscardModal)  # the reason, and the choice again
 
-    run(game, body)
+    await run(game, body)
 
 
-def test_discard_by_clicks(discard_game):
+async def test_discard_by_clicks(discard_game):
     cubes = discard_game.state.current.cubes
     excess = sum(cubes) - 10
     game = replayed(discard_game, -1)
@@ -381,10 +372,10 @@ def test_discard_by_clicks(discard_game):
         await settle(pilot)
         assert screen.game.moves[-1] == Discard(want) and sum(want) == excess
 
-    run(game, body)
+    await run(game, body)
 
 
-def test_preview_warns_when_a_move_leaves_more_than_ten():
+async def test_preview_warns_when_a_move_leaves_more_than_ten():
     """The discard that follows a big trade is announced in the preview, not a surprise."""
     from textual.app import App
 
@@ -394,12 +385,9 @@ def test_preview_warns_when_a_move_leaves_more_than_ten():
         def compose(self):
             yield Preview()
 
-    async def go():
-        async with One().run_test(size=(80, 10)) as pilot:
-            preview = pilot.app.query_one(Preview)
-            preview.show((2, 2, 1, 2), (4, 4, 1, 4))
-            assert "3 over 10" in str(preview.render())
-            preview.show((2, 2, 1, 2), (4, 4, 1, 1))
-            assert "over 10" not in str(preview.render())
-
-    asyncio.run(go())
+    async with One().run_test(size=(80, 10)) as pilot:
+        preview = pilot.app.query_one(Preview)
+        preview.show((2, 2, 1, 2), (4, 4, 1, 4))
+        assert "3 over 10" in str(preview.render())
+        preview.show((2, 2, 1, 2), (4, 4, 1, 1))
+        assert "over 10" not in str(preview.render())

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from tui_driver import board, pass_screens, screen_lines, settle, until
+from tests.helpers.driver import run_app, board, screen_lines, settle, until
 
 from century_tui import storage
 from century_tui.engine import Game, Seat
@@ -19,22 +17,22 @@ from century_tui.tui.screens.results import ResultsScreen
 NAMES = ("[/]", "[b]Bob[/b]", "[@click=app.quit]Q[/]")
 
 
-def run(app, body, size=(120, 40)):
-    async def go():
-        async with app.run_test(size=size, notifications=True) as pilot:  # toasts drawn
-            await settle(pilot)
-            await pass_screens(pilot)  # a game of people opens on the pass screen
-            await body(app, pilot)
-            assert app.is_running  # no markup error, no injected quit
+async def run(app, body, size=(120, 40)):
+    """The app past its pass screen, with its toasts drawn; still running after `body` (no
+    markup error, no injected quit)."""
 
-    asyncio.run(go())
+    async def checked(app, pilot):
+        await body(app, pilot)
+        assert app.is_running
+
+    await run_app(app, checked, size, past_pass_screen=True, notifications=True)
 
 
 def shown(app) -> str:
     return "\n".join(screen_lines(app))
 
 
-def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_toast():
+async def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_toast():
     game = Game([Seat(n) for n in NAMES], seed=5)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=True))
 
@@ -58,10 +56,10 @@ def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_toast():
         toast = next(line for line in screen_lines(app) if "taken back" in line)
         assert board(app).game.current_seat.name in toast  # as typed
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_names_like_markup_show_literally_on_results_and_continue():
+async def test_names_like_markup_show_literally_on_results_and_continue():
     finished = demo.finished(NAMES, seed=4)
     app = CenturyApp(finished, settings=Settings(bot_delay_ms=0))
 
@@ -70,7 +68,7 @@ def test_names_like_markup_show_literally_on_results_and_continue():
         for name in NAMES:
             assert name in shown(app)
 
-    run(app, body)
+    await run(app, body)
 
     ongoing = demo.new_game(NAMES, seed=4)
     storage.autosave(storage.new_save_path(), ongoing)
@@ -80,7 +78,7 @@ def test_names_like_markup_show_literally_on_results_and_continue():
         assert isinstance(app.screen, NewGameScreen)
         assert "[/], [b]Bob[/b], [@click=app.quit]Q[/]" in shown(app)
 
-    run(app, resume)
+    await run(app, resume)
 
 
 def test_the_new_game_form_refuses_a_pasted_control_character():

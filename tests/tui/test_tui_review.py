@@ -7,7 +7,7 @@ import threading
 
 from test_review import SMALL, one_slip
 from textual.widgets import OptionList, ProgressBar
-from tui_driver import click_button, run_board, settle, until
+from tests.helpers.driver import click_button, run_board, settle, until
 
 from century_tui import review as rv
 from century_tui.storage import Settings
@@ -18,7 +18,7 @@ from century_tui.tui.screens.review import ReviewReplay, ReviewScreen
 
 
 
-def test_review_lists_the_costly_move_and_opens_the_replay_there(monkeypatch):
+async def test_review_lists_the_costly_move_and_opens_the_replay_there(monkeypatch):
     monkeypatch.setattr(rv, "SEARCH", SMALL["search"])
     monkeypatch.setattr(rv, "NODES", SMALL["nodes"])
     game, index, claim = one_slip(to_end=True)
@@ -46,10 +46,10 @@ def test_review_lists_the_costly_move_and_opens_the_replay_there(monkeypatch):
         await pilot.press("v")  # again: the review made before shows at once
         assert isinstance(app.screen, ReviewScreen) and app.screen.found is screen.found
 
-    run_board(app, body)
+    await run_board(app, body)
 
 
-def test_esc_stops_the_review_while_it_weighs(monkeypatch):
+async def test_esc_stops_the_review_while_it_weighs(monkeypatch):
     gate = threading.Event()
     weighed = []
     real = rv.weigh
@@ -78,4 +78,4 @@ def test_esc_stops_the_review_while_it_weighs(monkeypatch):
         assert weighed == [1]  # stopped before the next move was weighed
         assert review.found is None
 
-    run_board(app, body)
+    await run_board(app, body)

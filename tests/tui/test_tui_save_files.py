@@ -4,11 +4,10 @@ when another game starts; `century replay` reads without holding."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 
 import pytest
-from tui_driver import board, click_button, settle
+from tests.helpers.driver import run_app, board, click_button, settle
 
 from century_tui import cli, storage
 from century_tui.engine import SaveError
@@ -18,15 +17,6 @@ from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
 
 needs_flock = pytest.mark.skipif(storage.fcntl is None, reason="no fcntl here: no locks")
-
-
-def run(app, body, size=(80, 24)):
-    async def go():
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await body(app, pilot)
-
-    asyncio.run(go())
 
 
 def held(path) -> bool:
@@ -61,7 +51,7 @@ def opened(monkeypatch):
 
 
 @needs_flock
-def test_a_new_game_s_file_exists_and_is_held_from_the_first_turn_and_let_go_for_the_next():
+async def test_a_new_game_s_file_exists_and_is_held_from_the_first_turn_and_let_go_for_the_next():
     app = CenturyApp(demo.new_game(("Ann", "Bob"), seed=1), settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
@@ -73,7 +63,7 @@ def test_a_new_game_s_file_exists_and_is_held_from_the_first_turn_and_let_go_for
         assert second != first and storage.load_game(second).seed == 2
         assert held(second) and not held(first)
 
-    run(app, body)
+    await run_app(app, body)
     assert not any(held(path) for path in storage.saves_dir().glob("*.json"))  # the window closed
 
 
@@ -98,7 +88,7 @@ def test_resume_refuses_a_game_another_window_has_open(saved, opened, capsys):
 
 
 @needs_flock
-def test_the_resumed_window_holds_its_file_until_it_closes(saved):
+async def test_the_resumed_window_holds_its_file_until_it_closes(saved):
     game, path = saved
     before = len(game.moves)
     app = CenturyApp(game, save_path=path, save_lock=storage.lock_save(path), resumed=True,
@@ -111,12 +101,12 @@ def test_the_resumed_window_holds_its_file_until_it_closes(saved):
         await settle(pilot)
         assert len(storage.load_game(path).moves) == before + 1
 
-    run(app, body)
+    await run_app(app, body)
     assert not held(path)
 
 
 @needs_flock
-def test_continue_is_refused_while_another_window_has_the_game(saved):
+async def test_continue_is_refused_while_another_window_has_the_game(saved):
     game, path = saved
     other = storage.lock_save(path)
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
@@ -135,10 +125,10 @@ def test_continue_is_refused_while_another_window_has_the_game(saved):
         await settle(pilot)
         assert not held(path)
 
-    run(app, body)
+    await run_app(app, body)
 
 
-def test_the_new_game_screen_opens_when_the_saves_folder_cannot_be_read():
+async def test_the_new_game_screen_opens_when_the_saves_folder_cannot_be_read():
     storage.saves_dir().parent.mkdir(parents=True, exist_ok=True)
     storage.saves_dir().write_text("a file where the folder should be")
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
@@ -150,12 +140,12 @@ def test_the_new_game_screen_opens_when_the_saves_folder_cannot_be_read():
         assert board(app).save_path is None  # played unsaved, and told so
         assert any("Could not save" in str(n.message) for n in app._notifications)
 
-    run(app, body)
+    await run_app(app, body)
     assert storage.saves_dir().read_text() == "a file where the folder should be"
 
 
 @needs_flock
-def test_a_window_that_saves_nothing_lets_go_of_a_file_it_is_handed(saved):
+async def test_a_window_that_saves_nothing_lets_go_of_a_file_it_is_handed(saved):
     """A replay window's Continue opens a game there, unsaved: its file stays free."""
     game, path = saved
     app = CenturyApp(None, settings=Settings(bot_delay_ms=0), autosave=False)
@@ -166,4 +156,4 @@ def test_a_window_that_saves_nothing_lets_go_of_a_file_it_is_handed(saved):
         await settle(pilot)
         assert board(app).save_path is None and not held(path)
 
-    run(app, body)
+    await run_app(app, body)

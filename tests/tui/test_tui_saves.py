@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from tui_driver import board, played, settle, until
+from tests.helpers.driver import board, played, until, settle
 
 from century_tui import cli, storage
 from century_tui.engine import dumps
@@ -61,54 +59,48 @@ def test_saves_lists_players_round_state_and_damage(capsys):
     assert "damaged" in by_file["bad.json"]
 
 
-def test_replay_steps_forwards_and_backwards_to_the_same_final_scores():
+async def test_replay_steps_forwards_and_backwards_to_the_same_final_scores():
     g = played()
     app = CenturyApp(g, settings=Settings(bot_delay_ms=0), replay=True, autosave=False)
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, ReplayScreen) and screen.game.moves == []
-            await pilot.press("right", "right", "right")
-            assert screen.game.moves == g.moves[:3]
-            await pilot.press("left")
-            assert screen.game.moves == g.moves[:2]
-            await pilot.press("end")
-            assert screen.game.moves == g.moves and screen.game.state.is_over
-            assert screen.game.state.scores() == g.state.scores()
-            await pilot.press("enter")
-            assert isinstance(app.screen, ResultsScreen)
-            await pilot.press("escape")
-            await pilot.press("home")
-            assert screen.game.moves == []
-            await pilot.press("r", "u")  # a replay never plays or undoes
-            assert screen.game.moves == [] and not list(storage.saves_dir().glob("*.json"))
-            await pilot.press("space")  # plays on by itself
-            await until(pilot, lambda: len(screen.game.moves) >= 2)
-            await pilot.press("space")  # and pauses
-            paused = len(screen.game.moves)
-            assert screen.timer is None and paused < len(g.moves)
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.game.moves == []
+        await pilot.press("right", "right", "right")
+        assert screen.game.moves == g.moves[:3]
+        await pilot.press("left")
+        assert screen.game.moves == g.moves[:2]
+        await pilot.press("end")
+        assert screen.game.moves == g.moves and screen.game.state.is_over
+        assert screen.game.state.scores() == g.state.scores()
+        await pilot.press("enter")
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("escape")
+        await pilot.press("home")
+        assert screen.game.moves == []
+        await pilot.press("r", "u")  # a replay never plays or undoes
+        assert screen.game.moves == [] and not list(storage.saves_dir().glob("*.json"))
+        await pilot.press("space")  # plays on by itself
+        await until(pilot, lambda: len(screen.game.moves) >= 2)
+        await pilot.press("space")  # and pauses
+        paused = len(screen.game.moves)
+        assert screen.timer is None and paused < len(g.moves)
 
 
-def test_resumed_game_goes_on_where_it_was():
+async def test_resumed_game_goes_on_where_it_was():
     g = played(25)
     path = storage.new_save_path()
     storage.autosave(path, g)
     game = storage.load_game(path)
     app = CenturyApp(game, save_path=path, resumed=True, settings=Settings(bot_delay_ms=0))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            screen = board(app)
-            assert screen.game.moves[:25] == g.moves
-            entries = screen.log_view.entries
-            assert entries[-1].key == "log.resumed" or any(e.key == "log.resumed" for e in entries)
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = board(app)
+        assert screen.game.moves[:25] == g.moves
+        entries = screen.log_view.entries
+        assert entries[-1].key == "log.resumed" or any(e.key == "log.resumed" for e in entries)
 
 
 def test_saves_shows_names_and_file_names_from_disk_without_obeying_them(capsys):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from tui_driver import board, palette, settle
+from tests.helpers.driver import board, palette, settle
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -12,48 +10,39 @@ from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
 
 
-def test_bot_speed_from_the_palette_is_used_and_remembered():
+async def test_bot_speed_from_the_palette_is_used_and_remembered():
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=600))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await palette(pilot, "bot speed slow")
-            assert app.bot_delay_ms == storage.BOT_SPEEDS["slow"]
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await palette(pilot, "bot speed slow")
+        assert app.bot_delay_ms == storage.BOT_SPEEDS["slow"]
     assert storage.load_settings()[0].bot_delay_ms == storage.BOT_SPEEDS["slow"]
 
 
-def test_a_damaged_settings_file_gives_defaults_and_a_notice():
+async def test_a_damaged_settings_file_gives_defaults_and_a_notice():
     storage.settings_path().parent.mkdir(parents=True, exist_ok=True)
     storage.settings_path().write_text("{not json")
     app = CenturyApp(demo.new_game())
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            assert app.skin == "spice" and app.bot_delay_ms == Settings().bot_delay_ms
-            assert any("damaged" in str(n.message) for n in app._notifications)
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.skin == "spice" and app.bot_delay_ms == Settings().bot_delay_ms
+        assert any("damaged" in str(n.message) for n in app._notifications)
     assert storage.damaged_settings_path().read_text() == "{not json"  # the player's file, kept
 
 
-def test_the_settings_notice_is_in_the_player_s_language():
+async def test_the_settings_notice_is_in_the_player_s_language():
     storage.settings_path().parent.mkdir(parents=True, exist_ok=True)
     storage.settings_path().write_text('{"skin": 3}')
     app = CenturyApp(demo.new_game(), language="fr")
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            assert any("endommagé" in str(n.message) for n in app._notifications)
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any("endommagé" in str(n.message) for n in app._notifications)
 
 
-def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
+async def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
     """The budget in the settings file (or --budget-ms) reaches the bot the worker builds."""
     import century_tui.bots as bots
     from century_tui.engine import Game, Seat
@@ -70,11 +59,8 @@ def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
                 if g.current_seat.name == "Hal")  # the bot moves first
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, bot_budget_ms=80, handoff=False))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await settle(pilot)
-            assert board(app).game.current_seat.name == "Ann"  # the bot has moved
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert board(app).game.current_seat.name == "Ann"  # the bot has moved
     assert asked and asked[0] == ("hard", 80)

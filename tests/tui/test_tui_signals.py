@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-import test_tui_hangup as hangup
+from tests.helpers import terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
 
@@ -32,11 +32,11 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
     home.mkdir()
     (home / "settings.json").write_text(json.dumps({"handoff": False}))
     saves, away = home / "saves", home / "saves.away"
-    term = hangup.Terminal(["new", "--players", "Ann,Bob", "--seed", "3"], home)
+    term = terminal.Terminal(["new", "--players", "Ann,Bob", "--seed", "3"], home)
     try:
         term.wait_for(b"Round")
         term.send(b"r")
-        hangup.wait_saved(term, home, 1)
+        terminal.wait_saved(term, home, 1)
         saves.rename(away)
         saves.write_text("not a folder")  # every save fails now
         term.seen = b""
@@ -44,12 +44,12 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
         term.wait_for(b"Not saved")  # the second move is applied, and not saved
         saves.unlink()
         away.rename(saves)  # the folder is back; no move has been made since
-        assert [len(m) for m in hangup.saved_moves(home)] == [1]
+        assert [len(m) for m in terminal.saved_moves(home)] == [1]
         os.kill(term.proc.pid, sig)
         gone(term)
         # SIGTERM quits as Ctrl+Q does; SIGHUP, with no terminal to give back, ends by the signal
         assert term.proc.returncode == (0 if sig == signal.SIGTERM else -signal.SIGHUP)
     finally:
         term.close()
-    assert [len(m) for m in hangup.saved_moves(home)] == [2]
+    assert [len(m) for m in terminal.saved_moves(home)] == [2]
     assert not list(saves.glob(".*.lock"))  # the window let go of its file as it went

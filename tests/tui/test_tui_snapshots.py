@@ -16,7 +16,7 @@ from century_tui.skins import SKINS
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.demo import showcase
-from tui_driver import until
+from tests.helpers.driver import until
 
 SHOTS = {shot.name: shot for shot in showcase()}
 AT_80x24 = [

@@ -4,7 +4,7 @@ hand-over between people."""
 
 from __future__ import annotations
 
-from tui_driver import run_board, screen_lines, settle
+from tests.helpers.driver import run_board, screen_lines, settle
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
 from century_tui.storage import Settings
@@ -24,7 +24,7 @@ def spice_card(game: Game) -> int:
 
 
 # ---------------------------------------------------------------- a stable hand
-def test_a_played_card_keeps_its_place_and_an_acquired_card_goes_last():
+async def test_a_played_card_keeps_its_place_and_an_acquired_card_goes_last():
     """Ann plays her first card, then acquires: card 1 stays card 1 (marked as played), the
     new card is the last one, and next turn the cursor is on the first card she can play."""
     game = Game([Seat("Ann"), Seat("Bob")], 3)
@@ -59,11 +59,11 @@ def test_a_played_card_keeps_its_place_and_an_acquired_card_goes_last():
         assert game.state.seat == ann
         assert [(i.card, i.played) for i in screen.hand.items] == [(c, False) for c in before + [taken]]
 
-    run(app, body)
+    await run(app, body)
 
 
 # ---------------------------------------------------------------- the whole table
-def test_t_shows_every_player_in_turn_order_with_hand_and_played_pile():
+async def test_t_shows_every_player_in_turn_order_with_hand_and_played_pile():
     game = Game([Seat("Ann"), Seat("Bob"), Seat("Cy")], 3)
     s = game.state
     assert s.first == 2  # Cy, Ann, Bob: turn order is not seat order
@@ -88,10 +88,10 @@ def test_t_shows_every_player_in_turn_order_with_hand_and_played_pile():
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
-    run(app, body, size=(100, 30))
+    await run(app, body, size=(100, 30))
 
 
-def test_t_at_the_end_shows_the_point_cards_themselves():
+async def test_t_at_the_end_shows_the_point_cards_themselves():
     game = demo.finished(("Ann", "Bob"), seed=48)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
@@ -107,11 +107,11 @@ def test_t_at_the_end_shows_the_point_cards_themselves():
             shown = t("results.claimed_sep").join(str(POINT_CARDS[c].points) for c in p.claimed)
             assert shown in text
 
-    run(app, body, size=(100, 30))
+    await run(app, body, size=(100, 30))
 
 
 # ---------------------------------------------------------------- turn order and the end
-def test_caravans_are_listed_in_turn_order_first_player_on_top():
+async def test_caravans_are_listed_in_turn_order_first_player_on_top():
     game = Game([Seat("Ann"), Seat("Bob"), Seat("Cy")], 3)
     assert game.state.first == 2  # Cy, Ann, Bob: turn order is not seat order
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
@@ -121,7 +121,7 @@ def test_caravans_are_listed_in_turn_order_first_player_on_top():
         assert lines == [game.seats[i].name for i in game.state.turn_order()]
         assert app.screen.caravans.lines[0].info.first
 
-    run(app, body)
+    await run(app, body)
 
 
 def near_the_end(trigger_missing: int, seed: int = 11) -> Game:
@@ -133,7 +133,7 @@ def near_the_end(trigger_missing: int, seed: int = 11) -> Game:
     )
 
 
-def test_the_board_says_one_more_card_ends_the_game():
+async def test_the_board_says_one_more_card_ends_the_game():
     game = near_the_end(1)
     s = game.state
     assert s.end_triggered is None
@@ -144,10 +144,10 @@ def test_the_board_says_one_more_card_ends_the_game():
         want = t("board.near_end", name=game.seats[close].name, count=trigger_cards(2) - 1)
         assert app.screen.news.display and want in "\n".join(screen_lines(app))
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_the_board_says_last_round_once_the_end_is_triggered():
+async def test_the_board_says_last_round_once_the_end_is_triggered():
     game = next(  # the first player triggers the end: the second still plays
         g for g in (near_the_end(0, seed) for seed in range(11, 60)) if not g.state.is_over
     )
@@ -160,20 +160,20 @@ def test_the_board_says_last_round_once_the_end_is_triggered():
         lines = "\n".join(screen_lines(app))
         assert t("board.last_round", last=last) in lines and t("board.final_round") in lines
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_no_end_news_while_the_end_is_far():
+async def test_no_end_news_while_the_end_is_far():
     app = CenturyApp(Game([Seat("Ann"), Seat("Bob")], 3), settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def body(app, pilot):
         assert not app.screen.news.display
 
-    run(app, body)
+    await run(app, body)
 
 
 # ---------------------------------------------------------------- hand-over
-def test_the_last_person_s_refusal_toast_is_gone_at_the_hand_over():
+async def test_the_last_person_s_refusal_toast_is_gone_at_the_hand_over():
     game = Game([Seat("Ann"), Seat("Bob")], 3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
@@ -186,10 +186,10 @@ def test_the_last_person_s_refusal_toast_is_gone_at_the_hand_over():
         assert isinstance(app.screen, HandOffScreen)
         assert not app._notifications, "Ann's toast does not cover Bob's pass screen"
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_a_person_whose_move_someone_else_took_back_is_told_on_their_pass_screen():
+async def test_a_person_whose_move_someone_else_took_back_is_told_on_their_pass_screen():
     game = Game([Seat("Ann"), Seat("Bob")], 3)
     first = game.current_seat.name
     second = game.seats[1 - game.state.seat].name
@@ -212,10 +212,10 @@ def test_a_person_whose_move_someone_else_took_back_is_told_on_their_pass_screen
             app.screen.query_one(".missed").render()
         )
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_the_pass_screen_shows_what_happened_since_that_person_s_last_turn_only():
+async def test_the_pass_screen_shows_what_happened_since_that_person_s_last_turn_only():
     game = Game([Seat("Ann"), Seat("Bob"), Seat("Cy")], 7)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
@@ -231,10 +231,10 @@ def test_the_pass_screen_shows_what_happened_since_that_person_s_last_turn_only(
         assert names[0] in missed and names[2] in missed  # since the second's last turn:
         assert missed.count(t("log.rested_nothing", name=names[1])) == 0  # not their own rest
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
+async def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
     """Five players start with ten silver coins on slot 2: at 80×24 the card shows the
     number whole ("○ 10"), never "○ 10 silv…"."""
     game = Game([Seat(n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")], 3)
@@ -245,4 +245,4 @@ def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
         shown = card.render().plain
         assert "10" in shown and "…" not in shown, shown
 
-    run(app, body)
+    await run(app, body)

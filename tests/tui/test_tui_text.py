@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import asyncio
 import re
 import tomllib
 from pathlib import Path
@@ -17,7 +16,7 @@ from century_tui.skins import SKINS, SkinDataError, load_skin, parse_skin
 from century_tui.tui import render
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "century_tui" / "text.py", ROOT / "century_tui" / "cli.py", *sorted((ROOT / "century_tui" / "tui").rglob("*.py"))]
+SOURCES = sorted((ROOT / "century_tui").rglob("*.py"))
 
 
 def raw_english() -> dict:
@@ -120,7 +119,7 @@ def test_every_cube_shows_its_letter_and_16_colours_use_the_skin_fallback():
     assert render.tier_style(3).bgcolor.name == load_skin("spice").tier[3].ansi
 
 
-def test_sixteen_colour_terminal_and_no_color(monkeypatch):
+async def test_sixteen_colour_terminal_and_no_color(monkeypatch):
     from century_tui.storage import Settings
     from century_tui.tui import demo
     from century_tui.tui.app import CenturyApp
@@ -130,12 +129,27 @@ def test_sixteen_colour_terminal_and_no_color(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("enter")  # the pass screen
-            assert app.console.color_system == "standard" and app.no_color
-            assert render.tier_style(1).bgcolor.name == "red"
-            line = app.screen.caravans.lines[0].render().plain
-            assert re.search(r"[YRGB]{3}", line)  # cubes read as letters without colour
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the pass screen
+        assert app.console.color_system == "standard" and app.no_color
+        assert render.tier_style(1).bgcolor.name == "red"
+        line = app.screen.caravans.lines[0].render().plain
+        assert re.search(r"[YRGB]{3}", line)  # cubes read as letters without colour
 
-    asyncio.run(go())
+
+@pytest.fixture
+def app():
+    from century_tui.storage import Settings
+    from century_tui.tui import demo
+    from century_tui.tui.app import CenturyApp
+
+    return CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+
+
+async def test_textual_private_api_is_still_there(monkeypatch, app, pilot):
+    """The private Textual API tests.helpers.textual_private uses: fails loudly when Textual changes it."""
+    from tests.helpers.textual_private import quicken_idle_waits, screen_strips, visible_regions
+
+    quicken_idle_waits(monkeypatch)  # monkeypatch.setattr raises if the names are gone
+    assert len(screen_strips(app)) == 24 and pilot.app is app
+    assert app.screen in visible_regions(app.screen)

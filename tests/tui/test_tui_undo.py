@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from tui_driver import run_board, GatedBots, board, pass_screens, settle, until
+from tests.helpers.driver import run_board, GatedBots, board, settle, until
 
 from century_tui import storage
 from century_tui.engine import Game, Rest, Seat
@@ -26,7 +24,7 @@ def human_first(bot: str = "easy") -> Game:
     raise AssertionError
 
 
-def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them():
+async def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them():
     game = human_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
@@ -48,10 +46,10 @@ def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them():
         assert (list(game.moves), game.state.scores()) == after
         assert not game.redo_moves
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_nothing_to_undo_is_said_not_ignored():
+async def test_nothing_to_undo_is_said_not_ignored():
     game = human_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
@@ -61,10 +59,10 @@ def test_nothing_to_undo_is_said_not_ignored():
         assert any("Nothing to undo" in str(n.message) for n in app._notifications)
         assert game.moves == []
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_undo_on_the_pass_screen_is_the_mover_s_own_and_needs_no_confirmation():
+async def test_undo_on_the_pass_screen_is_the_mover_s_own_and_needs_no_confirmation():
     """Ann played and the pass screen waits for Bob: Ann is still at the keyboard."""
     game = Game([Seat("Ann"), Seat("Bob")], 3)
     first = game.current_seat.name
@@ -78,10 +76,10 @@ def test_undo_on_the_pass_screen_is_the_mover_s_own_and_needs_no_confirmation():
         assert isinstance(app.screen, GameScreen)
         assert game.moves == [] and game.current_seat.name == first
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_the_next_person_cannot_take_back_a_move_without_confirming_it():
+async def test_the_next_person_cannot_take_back_a_move_without_confirming_it():
     """Bob, seated, presses u: Ann's claim stays unless confirmed; once taken back, the
     turn is Ann's again and the pass screen hands her the keyboard."""
     from century_tui.tui.screens.confirm_undo import ConfirmUndo
@@ -107,10 +105,10 @@ def test_the_next_person_cannot_take_back_a_move_without_confirming_it():
         await settle(pilot)
         assert len(game.moves) == 1 and isinstance(app.screen, HandOffScreen) and app.screen.player == second
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_undo_after_the_game_ended_reopens_the_board():
+async def test_undo_after_the_game_ended_reopens_the_board():
     import random
 
     game = human_first("random")
@@ -130,10 +128,10 @@ def test_undo_after_the_game_ended_reopens_the_board():
         # back on the board, or on its discard modal when the move taken back was a discard
         assert app.screen is board(app) or game.state.phase == "discard"
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
+async def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
     bots = GatedBots(monkeypatch)
     game = human_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
@@ -148,10 +146,10 @@ def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
         assert game.moves == [] and game.current_seat.name == "Ann"
         assert game.redo_moves == [Rest()]
 
-    run(app, body)
+    await run(app, body)
 
 
-def test_an_undo_question_is_dropped_when_a_bot_moves_meanwhile(monkeypatch):
+async def test_an_undo_question_is_dropped_when_a_bot_moves_meanwhile(monkeypatch):
     """Resumed at a bot's turn, u asks about Ann's move; the bot moves before the answer:
     the question goes, and a later Enter cannot take back more than was asked."""
     from century_tui.tui.screens.confirm_undo import ConfirmUndo
@@ -165,13 +163,10 @@ def test_an_undo_question_is_dropped_when_a_bot_moves_meanwhile(monkeypatch):
             break
     app = CenturyApp(game, resumed=True, settings=Settings(bot_delay_ms=0, handoff=False))
 
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: board(app).thinking)  # no settle: the bot waits at the gate
-            await pilot.press("u")
-            assert isinstance(app.screen, ConfirmUndo)
-            bots.gate.set()
-            await settle(pilot)
-            assert len(game.moves) == 3 and not isinstance(app.screen, ConfirmUndo)
-
-    asyncio.run(go())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: board(app).thinking)  # no settle: the bot waits at the gate
+        await pilot.press("u")
+        assert isinstance(app.screen, ConfirmUndo)
+        bots.gate.set()
+        await settle(pilot)
+        assert len(game.moves) == 3 and not isinstance(app.screen, ConfirmUndo)

@@ -12,7 +12,7 @@ from textual.containers import Container, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, RichLog, Select, Static
-from tui_driver import board, run_board, screen_lines, settle
+from tests.helpers.driver import board, run_board, screen_lines, settle
 
 from century_tui.storage import Settings
 from century_tui.tui import demo
@@ -59,7 +59,7 @@ class Watcher(FollowsWords, Static):
         Watcher.heard += 1
 
 
-def test_a_switch_reaches_every_widget_that_follows_words_and_no_removed_one():
+async def test_a_switch_reaches_every_widget_that_follows_words_and_no_removed_one():
     Watcher.heard = 0
     app = CenturyApp(demo.midgame(), settings=Settings(bot_delay_ms=0), autosave=False)
 
@@ -77,10 +77,10 @@ def test_a_switch_reaches_every_widget_that_follows_words_and_no_removed_one():
         assert Watcher.heard == 4
         assert "Manche 8" in "\n".join(screen_lines(app))  # and the board's own widgets too
 
-    run_board(app, body)
+    await run_board(app, body)
 
 
-def test_the_key_bar_reads_the_keys_in_the_language_now_in_force():
+async def test_the_key_bar_reads_the_keys_in_the_language_now_in_force():
     app = CenturyApp(demo.midgame(), settings=Settings(bot_delay_ms=0), autosave=False)
 
     async def body(app, pilot):
@@ -92,10 +92,10 @@ def test_the_key_bar_reads_the_keys_in_the_language_now_in_force():
         words = {description for _key, _shown, description, _on in bar._entries()[0]}
         assert "Repos" in words and "Jouer" in words and "Rest" not in words
 
-    run_board(app, body)
+    await run_board(app, body)
 
 
-def test_the_typed_accessor_refuses_an_app_that_is_not_the_game():
+async def test_the_typed_accessor_refuses_an_app_that_is_not_the_game():
     class Bare(App):
         def compose(self):
             yield Static("bare")
@@ -105,6 +105,5 @@ def test_the_typed_accessor_refuses_an_app_that_is_not_the_game():
             with pytest.raises(TypeError, match="not in the game's app"):
                 century(pilot.app.query_one(Static))
 
-    import asyncio
-
-    asyncio.run(go())
+    
+    await go()

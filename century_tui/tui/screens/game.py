@@ -15,8 +15,22 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from century_tui.engine import ACTION, CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, SPICE, UPGRADE, Acquire, Claim
-from century_tui.engine import IllegalMove, Move, PlaySpice, PlayTrade, PlayUpgrade, Rest
+from century_tui.engine import (
+    ACTION,
+    CARAVAN_LIMIT,
+    DISCARDING,
+    MERCHANT_CARDS,
+    SPICE,
+    UPGRADE,
+    Acquire,
+    Claim,
+    IllegalMove,
+    Move,
+    PlaySpice,
+    PlayTrade,
+    PlayUpgrade,
+    Rest,
+)
 from century_tui.engine import events as ev
 from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinking
 from century_tui.text import t

@@ -17,8 +17,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from century_tui.engine.game import Game
-from century_tui.engine.moves import Move
+from century_tui.engine import Game, Move
 from century_tui.review import Cancelled, Costly, Review, explained, review
 from century_tui.text import t
 from century_tui.tui import render

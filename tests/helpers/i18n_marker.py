@@ -15,7 +15,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from century_tui.resources import data_dir
-from tui_driver import screen_lines  # noqa: F401  (the i18n tests read the screen with it too)
+from tests.helpers.driver import screen_lines  # noqa: F401  (the i18n tests read the screen with it too)
 
 OPEN, CLOSE = "⟪", "⟫"
 CODE = "xx"
@@ -137,7 +137,9 @@ def shown_lines(app) -> list[str]:
     lines = screen_lines(app)
     screen = app.screen
     if isinstance(screen, ModalScreen):
-        shown = screen._compositor.visible_widgets
+        from tests.helpers.textual_private import visible_regions
+
+        shown = visible_regions(screen)
         box = Region.from_union([geometry[0] for w, geometry in shown.items() if w.screen is screen and w is not screen])
         return [_crop(line, box.x, box.right) for line in lines[box.y : box.bottom]]
     return lines

@@ -1,4 +1,4 @@
-"""Fixtures every test that opens the app uses (tests/tui and tests/i18n import them)."""
+"""Fixtures every test that opens the app uses (tests/tui and tests/i18n import them in their conftest)."""
 
 from __future__ import annotations
 
@@ -29,12 +29,10 @@ def century_home(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def quick_pilot(monkeypatch):
-    """Pilot waits for the app to go idle by sleeping 20 ms at a time; 5 ms windows (with
-    the same 1 ms CPU threshold) keep the whole-game tests quick without skipping work."""
-    import textual._wait as wait
+    """Pilot's idle waits in 5 ms windows, not 20 ms: the whole-game tests stay quick."""
+    from tests.helpers.textual_private import quicken_idle_waits
 
-    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 1 / 200)
-    monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 1000)
+    quicken_idle_waits(monkeypatch)
 
 
 @pytest.fixture
@@ -45,3 +43,21 @@ def opened(monkeypatch):
     started = {}
     monkeypatch.setattr(CenturyApp, "run", lambda self: started.update(app=self))
     return started
+
+
+@pytest.fixture
+def app_size() -> tuple[int, int]:
+    """The terminal size `pilot` runs the app at; a test module may override it."""
+    return (80, 24)
+
+
+@pytest.fixture
+async def pilot(app, app_size):
+    """The test's `app` (a fixture its module defines) running headless at `app_size`, every
+    pending message and worker done; closed once the test ends. Opened and closed here, in
+    the fixture, so Textual's context variables are set and reset in one context."""
+    from tests.helpers.driver import settle
+
+    async with app.run_test(size=app_size) as pilot:
+        await settle(pilot)
+        yield pilot

@@ -20,7 +20,8 @@ Task = Callable[[], None]
 
 class Saver:
     """Writes one game's file (creating it, exclusively, on the first save of a new game)
-    and reports each outcome to `report(error)` on the playing thread."""
+    and reports each outcome to `report(error)` on the playing thread (the table it is
+    handed to sets `report`)."""
 
     def __init__(
         self,
@@ -29,14 +30,14 @@ class Saver:
         *,
         spawn: Callable[[Task], None],
         call_soon: Callable[[Task], None],
-        report: Callable[[str | None], None],
+        report: Callable[[str | None], None] = lambda error: None,
     ) -> None:
         self.path = path
         self.lock = lock
         """The hold on `path`: taken by the caller (`century resume`) or by the first save."""
         self._spawn = spawn
         self._call_soon = call_soon
-        self._report = report
+        self.report = report
         self._mutex = threading.Lock()
         """Guards the pending document and the busy flag."""
         self._writing = threading.Lock()
@@ -70,7 +71,7 @@ class Saver:
 
     def _report_if_latest(self, number: int, error: str | None) -> None:
         if number == self._writes:
-            self._report(error)
+            self.report(error)
 
     def _write(self, doc: str) -> tuple[int, str | None]:
         """Write `doc`: its number, and why it failed (or None)."""
@@ -103,7 +104,7 @@ class Saver:
             doc = self._last
         assert doc is not None
         _, error = self._write(doc)
-        self._report(error)
+        self.report(error)
         return error
 
     def release(self) -> None:

@@ -16,6 +16,7 @@ from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.widgets.hand import HandCard, HandView, RestButton
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
+from tests.helpers.textual_private import screen_strips
 
 
 def board(app) -> GameScreen:
@@ -27,7 +28,7 @@ def board(app) -> GameScreen:
 
 def screen_lines(app) -> list[str]:
     """The screen as text, one string per row (modal screens include what lies behind)."""
-    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+    return ["".join(segment.text for segment in strip) for strip in screen_strips(app)]
 
 
 def played(moves: int = 10_000, seed: int = 5, seats=(Seat("Ann"), Seat("Cy", "easy"))) -> Game:
@@ -39,17 +40,22 @@ def played(moves: int = 10_000, seed: int = 5, seats=(Seat("Ann"), Seat("Cy", "e
     return g
 
 
-def run_board(app, body, size=(80, 24)) -> None:
+async def run_app(app, body, size=(80, 24), *, settled=True, past_pass_screen=False, notifications=False) -> None:
+    """Run `app` at `size` and await `body(app, pilot)`: first (unless `settled` is False) once
+    every pending message and worker is done, and past the pass screen a game of people
+    opens on when `past_pass_screen`. `notifications` draws the toasts."""
+    async with app.run_test(size=size, notifications=notifications) as pilot:
+        if settled:
+            await settle(pilot)
+            if past_pass_screen:
+                await pass_screens(pilot)
+        await body(app, pilot)
+
+
+async def run_board(app, body, size=(80, 24)) -> None:
     """Run `app` at `size`, answer the pass screen a game of people opens on, then await
     `body(app, pilot)`."""
-
-    async def go():
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await pass_screens(pilot)
-            await body(app, pilot)
-
-    asyncio.run(go())
+    await run_app(app, body, size, past_pass_screen=True)
 
 
 def plain(renderable, width: int = 80) -> str:
@@ -103,7 +109,7 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
 
 async def settle(pilot) -> None:
     """Let every pending message, worker (a bot) and screen change finish."""
-    if pilot.app.workers._workers:
+    if pilot.app.workers:
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 

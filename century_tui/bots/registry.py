@@ -1,0 +1,40 @@
+"""The bots a seat may name: their levels, weakest first, the thinking budget a searching bot
+gets, and how each is made. The one list the command line, the new-game form, the settings
+and the simulator read. It imports no bot until one is made, so the settings can read their
+default budget without loading the search."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from century_tui.bots.base import Bot
+
+LEVELS = ("random", "easy", "medium", "hard")
+"""Every bot level, weakest first (the order the new-game form offers them)."""
+DEFAULT_BUDGET_MS = 1000
+"""How long a searching (hard) bot thinks about one move unless told otherwise."""
+BUDGET_RANGE_MS = (50, 60_000)
+"""The thinking budgets a player may set (settings file or --budget-ms), in ms."""
+
+
+def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None) -> Bot:
+    """A bot by level name; ValueError for an unknown level. `budget_ms` and `max_nodes`
+    cap search bots (a node cap makes the hard bot's move the same on any machine)."""
+    if level == "random":
+        from century_tui.bots.random_bot import RandomBot
+
+        return RandomBot(seed)
+    if level == "easy":
+        from century_tui.bots.easy import EasyBot
+
+        return EasyBot(seed)
+    if level == "medium":
+        from century_tui.bots.medium import MediumBot
+
+        return MediumBot(seed)
+    if level == "hard":
+        from century_tui.bots.hard import HardBot
+
+        return HardBot(seed, budget_ms, max_nodes)
+    raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")

@@ -1,0 +1,67 @@
+"""The `century` command: `parser` (the arguments, in the player's language), `simulate`
+(`century sim`) and `games` (new, resume, replay, saves). Textual is imported only when a
+game window opens."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from century_tui.cli.games import cmd_new, cmd_replay, cmd_resume, cmd_review, cmd_saves, say
+from century_tui.cli.parser import CLOSING, OPENING, Parser, build_parser, wrap_cells
+from century_tui.cli.simulate import cmd_sim, sim_summary
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from century_tui import cardlist
+
+    if args.json:
+        print(json.dumps(cardlist.as_json()))
+    else:
+        cardlist.print_tables()
+    return 0
+
+
+def _words_for(argv: Sequence[str]) -> None:
+    """Messages in the player's language from the start: --lang, the saved one, LANG...;
+    cubes in the saved cube code (`century cards` reads like the board)."""
+    from century_tui import storage, text
+
+    asked = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.partition("=")[2]
+    settings = storage.load_settings()[0]
+    text.set_language(text.resolve_language(asked, settings.language))
+    text.set_cube_code(settings.cube_code)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _words_for(argv)
+    args = build_parser().parse_args(argv)
+    if args.command == "sim":
+        return cmd_sim(args)
+    if args.command == "cards":
+        return cmd_cards(args)
+    if args.command == "resume":
+        return cmd_resume(args)
+    if args.command == "replay":
+        return cmd_replay(args)
+    if args.command == "saves":
+        return cmd_saves(args)
+    if args.command == "review":
+        return cmd_review(args)
+    if args.command is None:
+        args = build_parser().parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
+    return cmd_new(args)
+
+
+__all__ = [
+    "CLOSING", "OPENING", "Parser", "build_parser", "cmd_cards", "cmd_new", "cmd_replay", "cmd_resume", "cmd_saves",
+    "cmd_sim", "main", "say", "sim_summary", "wrap_cells",
+]

@@ -1,0 +1,292 @@
+"""The language files, `data/lang/<code>.toml`: what one holds (a `[meta]` table, one
+`[skin.<name>]` table of each skin's words, and tables of templates under dotted keys), the
+checks that make every file hold the same keys with the same fields, and which language is
+read: registered ones (the tests' marker language) first, then the files."""
+
+from __future__ import annotations
+
+import os
+import string
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from century_tui.resources import data_dir, read_toml
+from century_tui.skins import SKINS
+
+DEFAULT_LANGUAGE = "en"
+FORMATTER = string.Formatter()
+"""Splits a template into its literal text and its `{fields}`."""
+
+
+class TextDataError(ValueError):
+    """A language file is missing or broken; the message names the file and key."""
+
+
+class SkinWords(BaseModel):
+    """A skin's words in one language."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    title: str
+    tiers: tuple[str, str, str, str]
+    """Each tier's colour, as this language's edition names it."""
+    tiers_short: tuple[str, str, str, str]
+    """The same, written short as a player would ("yel", "turq."), for a tight legend."""
+    letters: tuple[str, str, str, str]
+    """Each tier's cube in the "letters" cube code: the colour's initial."""
+    goods: tuple[str, str, str, str]
+    """What each tier's cube stands for: turmeric, saffron... or the crystal of that colour."""
+    upper_coin: str
+    lower_coin: str
+    upper_coins: str
+    lower_coins: str
+    upper_short: str
+    lower_short: str
+    cube: str
+    cubes: str
+    caravan: str
+    point_card: str
+    point_cards: str
+    merchant_card: str
+    merchant_cards: str
+    point_row: str
+    merchant_row: str
+    upper_coins_title: str
+    lower_coins_title: str
+    cubes_title: str
+
+    @field_validator("letters")
+    @classmethod
+    def _one_letter_each(cls, letters: tuple[str, ...]) -> tuple[str, ...]:
+        if any(len(x) != 1 for x in letters):
+            raise ValueError("each tier letter must be a single character")
+        if len(set(letters)) != len(letters):
+            raise ValueError("tier letters must differ from each other")
+        return letters
+
+    def nouns(self) -> dict[str, str]:
+        """The words every template may use by name: {point_card}, {upper_coin}, {tier0}...
+
+        The skin's own name is {skin_name}, so that {name} stays free for a player's name.
+        """
+        out = {k: v for k, v in self.model_dump().items() if isinstance(v, str) and k != "name"}
+        out["skin_name"] = self.name
+        out.update({f"tier{i}": name for i, name in enumerate(self.tiers)})
+        return out
+
+
+class Plural(BaseModel):
+    """A template whose words follow a number: one form per CLDR plural category (`one`,
+    `few`, `many`, ...; `other` always), picked by the number in the param named `by`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    by: str
+    zero: str | None = None
+    one: str | None = None
+    two: str | None = None
+    few: str | None = None
+    many: str | None = None
+    other: str
+
+    def forms(self) -> dict[str, str]:
+        """The forms given, by category."""
+        return {k: v for k, v in self.model_dump(exclude={"by"}).items() if v is not None}
+
+    def form(self, category: str) -> str:
+        """The form for a category; `other` when the file gives none for it."""
+        return getattr(self, category, None) or self.other
+
+
+Template = str | Plural
+
+
+class Language(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    code: str
+    name: str
+    locale: str
+    """The CLDR locale whose plural rules the file's plural forms follow ("pt" is Brazil's)."""
+    elide: dict[str, str] = {}
+    """Words that lose their vowel before a param read with a vowel sound: {"de": "d'"}."""
+    skins: dict[str, SkinWords]
+    text: dict[str, Template]
+
+
+def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any], where: str) -> None:
+    for key, value in table.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict) and "by" in value:  # one template's plural forms
+            try:
+                out[dotted] = Plural.model_validate(value)
+            except ValidationError as e:
+                first = e.errors()[0]
+                field = ".".join(str(p) for p in first["loc"])
+                raise TextDataError(f"{where}: {dotted}: {field}: {first['msg']}") from None
+        elif isinstance(value, dict):
+            _flatten(value, dotted + ".", out, where)
+        elif isinstance(value, str):
+            out[dotted] = value
+        else:
+            raise TextDataError(f"{where}: {dotted} must be text, not {type(value).__name__}")
+
+
+def fields_of(template: Template) -> set[str]:
+    """The param names a template uses (all its plural forms and the number that picks
+    one); ValueError if it is not a valid template."""
+    if isinstance(template, Plural):
+        if not template.by.isidentifier():
+            raise ValueError(f"by = {template.by!r} is not a plain name")
+        return {template.by}.union(*(fields_of(form) for form in template.forms().values()))
+    names = set()
+    for _, name, spec, conv in FORMATTER.parse(template):
+        if name is None:
+            continue
+        if not name.isidentifier():
+            raise ValueError(f"{{{name}}} is not a plain name")
+        names.add(name)
+    return names
+
+
+@cache
+def plural_rule(locale: str) -> Any:
+    """Babel's CLDR plural rule for a locale: a callable from a number to its category.
+    ValueError if Babel does not know the locale."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(locale).plural_form
+    except (UnknownLocaleError, ValueError, TypeError) as e:
+        raise ValueError(f"no plural rules for locale {locale!r}") from e
+
+
+def needed_forms(locale: str) -> set[str]:
+    """The plural categories a count in a game (0 to 100) can fall in, in this locale."""
+    rule = plural_rule(locale)
+    return {rule(n) for n in range(101)}
+
+
+def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
+    """Validate a language file's data; TextDataError names the faulty key."""
+    where = where or f"language {code!r}"
+    raw = dict(raw)
+    meta = raw.pop("meta", None)
+    skins = raw.pop("skin", None)
+    if not isinstance(meta, dict) or not isinstance(skins, dict):
+        raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
+    text: dict[str, Any] = {}
+    _flatten(raw, "", text, where)
+    try:
+        lang = Language.model_validate({
+            "code": code, "name": meta.get("name"), "locale": meta.get("locale"),
+            "elide": meta.get("elide", {}), "skins": skins, "text": text,
+        })
+    except ValidationError as e:
+        first = e.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"]).replace("skins.", "skin.", 1)
+        if loc.startswith(("locale", "elide")):
+            loc = f"meta.{loc}"
+        raise TextDataError(f"{where}: {loc}: {first['msg'].removeprefix('Value error, ')}") from None
+    missing = [s for s in SKINS if s not in lang.skins]
+    if missing:
+        raise TextDataError(f"{where}: no [skin.{missing[0]}] table")
+    nouns = set(next(iter(lang.skins.values())).nouns())
+    try:
+        needed = needed_forms(lang.locale)
+    except ValueError as e:
+        raise TextDataError(f"{where}: meta.locale: {e}") from None
+    for key, template in lang.text.items():
+        try:
+            fields_of(template)
+        except ValueError as e:
+            raise TextDataError(f"{where}: {key}: {e}") from None
+        if isinstance(template, Plural):
+            _check_forms(key, template, needed, f"{where}: {key}")
+    _check_errors(lang, where, nouns)
+    return lang
+
+
+def _check_forms(key: str, plural: Plural, needed: set[str], where: str) -> None:
+    """A plural table gives a form for each category a game's counts reach in its locale
+    (French: one, other), and none its locale does not have."""
+    given = set(plural.forms())
+    extra = given - needed - {"other"}
+    if extra:
+        raise TextDataError(f"{where}: no count in a game is '{sorted(extra)[0]}' in this language (forms: {', '.join(sorted(needed))})")
+    missing = needed - given
+    if missing:
+        raise TextDataError(f"{where}: needs a '{sorted(missing)[0]}' form (forms: {', '.join(sorted(needed))})")
+
+
+def _check_errors(lang: Language, where: str, nouns: set[str]) -> None:
+    """Every engine refusal code has a template using only the params the engine gives."""
+    from century_tui.engine.errors import REASONS
+
+    for code, english in REASONS.items():
+        template = lang.text.get(f"error.{code}")
+        if template is None:
+            raise TextDataError(f"{where}: error.{code} is missing")
+        extra = fields_of(template) - fields_of(english) - nouns
+        if extra:
+            raise TextDataError(f"{where}: error.{code} uses {{{sorted(extra)[0]}}}, which the engine does not give")
+
+
+_registered: dict[str, Language] = {}
+
+
+def register_language(code: str, raw: dict[str, Any]) -> Language:
+    """Add a language from data in memory, validated like a file (a test's marker language)."""
+    lang = parse_language(code, raw)
+    _registered[code] = lang
+    return lang
+
+
+def unregister_language(code: str) -> None:
+    """Forget a language added by `register_language` (files are never forgotten)."""
+    _registered.pop(code, None)
+
+
+def load_language(code: str) -> Language:
+    """The language `code` (registered, else data/lang); TextDataError if missing or broken."""
+    got = _registered.get(code)
+    return got if got is not None else _load_file(code)
+
+
+@cache
+def _load_file(code: str) -> Language:
+    path = data_dir() / "lang" / f"{code}.toml"
+    raw = read_toml(path, TextDataError, "language file ")
+    return parse_language(code, raw, str(path))
+
+
+def languages() -> list[str]:
+    """Codes of the languages there are: the files in data/lang and any registered."""
+    return sorted({p.stem for p in (data_dir() / "lang").glob("*.toml")} | set(_registered))
+
+
+def language_name(code: str) -> str:
+    """A language's own name for itself ("Français"), from its [meta] table."""
+    return load_language(code).name
+
+
+def language_from_env(environ: Any = None) -> str | None:
+    """The language the environment asks for, if we have it: the first of LC_ALL,
+    LC_MESSAGES, LANG that is set decides ("fr_FR.UTF-8" → "fr", "C"/"POSIX" → None)."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            return code if code in languages() else None
+    return None
+
+
+def resolve_language(cli: str | None = None, setting: str | None = None, environ: Any = None) -> str:
+    """The language to show: `--lang`, else the saved setting, else the environment, else
+    English. A code that is not a language there is is passed over."""
+    have = languages()
+    for code in (cli, setting):
+        if code and code in have:
+            return code
+    return language_from_env(environ) or DEFAULT_LANGUAGE
