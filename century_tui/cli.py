@@ -243,7 +243,10 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", help=h("file"))
     replay.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
-    for opener in (new, resume, replay, sim):  # after the command too; SUPPRESS keeps `century --lang` set
+    from century_tui.net.commands import add_parsers
+
+    networked = add_parsers(sub, h, players=_players, count=_count)
+    for opener in (new, resume, replay, sim, *networked):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser
 
@@ -561,6 +564,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_replay(args)
     if args.command == "saves":
         return cmd_saves(args)
+    if args.command in ("host", "join", "watch"):
+        from century_tui.net.commands import run
+
+        return run(args, build_parser())
     if args.command is None:
         args = build_parser().parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
     return cmd_new(args)

@@ -56,6 +56,8 @@ class RemoteTable(Table):
         self.mine = tuple(welcome.seats)
         """The seats played at this terminal (none: a spectator)."""
         self.token = welcome.token
+        self.code: str | None = None
+        """A spectator's code (it can be used again); a player comes back with the token."""
         self.seq = welcome.seq
         self.refusals: list[p.Refused] = []
         """Requests the host refused, latest last (a race the checks here could not see)."""
@@ -76,6 +78,7 @@ class RemoteTable(Table):
         url = url_of(address)
         ws, welcome = await cls._open(url, code, token, timeout)
         table = cls(ws, welcome, url)
+        table.code = code if welcome.token is None else None  # a spectator's code serves again
         table._reader = asyncio.create_task(table._read())
         return table
 
@@ -86,7 +89,12 @@ class RemoteTable(Table):
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise JoinError(str(e) or type(e).__name__) from None
         try:
-            await ws.send(p.encode(p.Hello(code=code, token=token)))
+            hello = p.Hello(code=code, token=token)
+        except ValidationError:
+            await ws.close()
+            raise JoinError("unknown or used code") from None
+        try:
+            await ws.send(p.encode(hello))
             first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), timeout))
         except (ConnectionClosed, TimeoutError, ValidationError) as e:
             await ws.close()
@@ -101,14 +109,15 @@ class RemoteTable(Table):
         return ws, first
 
     async def reconnect(self, timeout: float = 10.0) -> None:
-        """Come back after a drop with this seat's token (a spectator can only join anew):
+        """Come back after a drop with this seat's token (a spectator with its code):
         the whole view again, and the views hear of it as a rewind to the present."""
-        if self.token is None:
-            raise JoinError("a spectator cannot come back without a code")
+        if self.token is None and self.code is None:
+            raise JoinError("no token to come back with")
         if self._reader is not None:
             self._reader.cancel()
         await self.ws.close()
-        self.ws, welcome = await self._open(self.url, None, self.token, timeout)
+        code = None if self.token is not None else self.code
+        self.ws, welcome = await self._open(self.url, code, self.token, timeout)
         self.dropped = None
         self._full(welcome.seq, welcome.view)
         self._reader = asyncio.create_task(self._read())

@@ -41,9 +41,14 @@ POLICY = 1008
 """WebSocket close code: the message broke the protocol's rules."""
 
 
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+"""No 0/o, 1/l/i: a code read aloud or copied by hand stays right; no '-' to start one
+(the command line would take it for an option)."""
+
+
 def new_code() -> str:
-    """An invite code: 64 random bits, short enough to paste."""
-    return secrets.token_urlsafe(8)
+    """An invite code: 12 letters from `secrets`, about 59 bits, short enough to paste."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
 
 
 @dataclass
