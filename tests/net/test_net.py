@@ -291,3 +291,72 @@ async def test_undo_over_the_network_takes_back_only_ones_own_last_move():
         assert first.redo()
         await until(lambda: s.caught_up(ann, bob) and len(s.table.game.moves) == 1)
         assert [e.key for e in second.game.entries] == [e.key for e in s.hosted.view(full=True).log]
+
+
+# ---------------------------------------------------------------- anything a client may send
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from century_tui.engine import MERCHANT_CARDS  # noqa: E402
+
+small = st.integers(min_value=-2, max_value=8)
+moves = st.one_of(
+    st.builds(lambda c: {"kind": "spice", "card": c}, st.sampled_from([c.code for c in MERCHANT_CARDS] + ["Z9"])),
+    st.builds(lambda c, s: {"kind": "upgrade", "card": c, "steps": s},
+              st.sampled_from([c.code for c in MERCHANT_CARDS]), st.lists(small, max_size=4)),
+    st.builds(lambda c, n: {"kind": "trade", "card": c, "times": n},
+              st.sampled_from([c.code for c in MERCHANT_CARDS]), small),
+    st.builds(lambda i, pay: {"kind": "acquire", "index": i, "payment": pay}, small, st.lists(small, max_size=6)),
+    st.builds(lambda i: {"kind": "claim", "index": i}, small),
+    st.just({"kind": "rest"}),
+    st.builds(lambda c: {"kind": "discard", "cubes": c}, st.lists(small, min_size=3, max_size=5)),
+    st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5), max_size=3),
+)
+requests = st.one_of(
+    st.builds(lambda m, e: json.dumps({"type": "move", "epoch": e, "move": m}), moves, st.sampled_from(["now", -1, 10**6])),
+    st.sampled_from([json.dumps({"type": t, "epoch": "now"}) for t in ("undo", "redo")] + [p.encode(p.ViewRequest())]),
+    st.text(max_size=40),
+    st.builds(json.dumps, st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                                       max_leaves=8)),
+)
+
+
+async def answer(ws, text: str):
+    """Send `text`, then ask for the view: the host's answer to both has come once the view
+    does; None if the host closed the connection instead."""
+    try:
+        await ws.send(text)
+        await ws.send(p.encode(p.ViewRequest()))
+        while True:
+            message = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), 5))
+            if isinstance(message, p.FullView):
+                return message
+    except ConnectionClosed:
+        return None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(requests, min_size=1, max_size=12))
+async def test_whatever_a_client_sends_never_desyncs_a_view_or_crashes_the_host(sent):
+    async with Served([Seat("Ann"), Seat("Bob"), Seat("Cog", "random")], seed=8, autosave=False,
+                      limits=Limits(rate=1000, burst=1000)) as s:
+        bob = await s.join(1)
+        ws = await connect(f"ws://{s.address}")
+        await ws.send(p.encode(p.Hello(code=s.code(0))))
+        token = p.host_message.validate_json(await ws.recv()).token
+        for text in sent:
+            await until(lambda: not s.table.thinking)
+            text = text.replace('"now"', str(s.table.epoch))
+            if await answer(ws, text) is None:  # closed for it: come back with the token
+                ws = await connect(f"ws://{s.address}")
+                await ws.send(p.encode(p.Hello(token=token)))
+                assert isinstance(p.host_message.validate_json(await ws.recv()), p.Welcome)
+        await until(lambda: not s.table.thinking)
+        game = s.table.game
+        assert Game(game.seats, game.seed, game.moves).state.legal_moves() == game.state.legal_moves()
+        bob.resync()
+        await until(lambda: s.caught_up(bob) and s.seen(bob) == s.truth())
+        watcher = await s.join(None)  # the host still serves newcomers
+        assert s.seen(watcher) == s.truth()
+        await ws.close()
