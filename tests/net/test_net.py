@@ -360,3 +360,39 @@ async def test_whatever_a_client_sends_never_desyncs_a_view_or_crashes_the_host(
         watcher = await s.join(None)  # the host still serves newcomers
         assert s.seen(watcher) == s.truth()
         await ws.close()
+
+
+# ---------------------------------------------------------------- the commands
+from century_tui import storage  # noqa: E402
+from century_tui.engine.save import dumps  # noqa: E402
+from century_tui.net.commands import serve  # noqa: E402
+
+
+async def test_century_host_prints_a_join_line_per_person_and_a_watch_line_that_work():
+    game = Game([Seat("Ann"), Seat("Bob"), Seat("Cog", "easy")], 6)
+    path, lock = storage.create_save(dumps(game))
+    printed: list[str] = []
+    ready = asyncio.Event()
+    task = asyncio.create_task(serve(game, path, lock, "0.0.0.0", 0, out=lambda line, file=None: printed.append(line),
+                                     ready=lambda *_: ready.set()))
+    await asyncio.wait_for(ready.wait(), 10)
+    try:
+        assert "0.0.0.0" in printed[0] and "warning" in printed[0]  # listening beyond this machine
+        joins = [line.split()[-4:] for line in printed if "century join" in line]
+        watch = [line.split()[-4:] for line in printed if "century watch" in line]
+        assert len(joins) == 2 and len(watch) == 1 and "Cog" not in "".join(printed)
+        port = joins[0][1].rsplit(":", 1)[1]
+        ann = await RemoteTable.connect(f"127.0.0.1:{port}", code=joins[0][3], timeout=5)
+        watcher = await RemoteTable.connect(f"127.0.0.1:{port}", code=watch[0][3], timeout=5)
+        assert ann.mine == (0,) and watcher.mine == ()
+        await until(lambda: "Ann is connected." in printed)
+        await ann.aclose()
+        await until(lambda: "Ann is disconnected; the seat waits." in printed)
+        await watcher.aclose()
+    finally:
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    assert not storage.is_held(path)  # the host let go of the file
+    assert storage.load_game(path).seats == game.seats
+
