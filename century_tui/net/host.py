@@ -303,7 +303,8 @@ class Host:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._server = await serve(self._serve, self.bind, self.requested_port, max_size=p.MAX_MESSAGE,
-                                   max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1)
+                                   max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1,
+                                   compression=None)
 
     @property
     def port(self) -> int:
