@@ -73,23 +73,25 @@ class RemoteTable(Table):
     # ------------------------------------------------------------ opening
     @classmethod
     async def connect(cls, address: str, *, code: str | None = None, token: str | None = None,
-                      timeout: float = 10.0) -> RemoteTable:
-        """Join the host at `address` with an invite code (or a token); JoinError if it fails."""
+                      watch: bool = False, timeout: float = 10.0) -> RemoteTable:
+        """Join the host at `address` with an invite code (or a token), to play or, with
+        `watch`, to watch (a seat's code is then refused, and stays unspent); JoinError if
+        it fails."""
         url = url_of(address)
-        ws, welcome = await cls._open(url, code, token, timeout)
+        ws, welcome = await cls._open(url, code, token, timeout, watch)
         table = cls(ws, welcome, url)
         table.code = code if welcome.token is None else None  # a spectator's code serves again
         table._reader = asyncio.create_task(table._read())
         return table
 
     @staticmethod
-    async def _open(url: str, code: str | None, token: str | None, timeout: float):
+    async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False):
         try:
             ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise JoinError(str(e) or type(e).__name__) from None
         try:
-            hello = p.Hello(code=code, token=token)
+            hello = p.Hello(code=code, token=token, watch=watch)
         except ValidationError:
             await ws.close()
             raise JoinError("unknown or used code") from None
@@ -117,7 +119,7 @@ class RemoteTable(Table):
             self._reader.cancel()
         await self.ws.close()
         code = None if self.token is not None else self.code
-        self.ws, welcome = await self._open(self.url, code, self.token, timeout)
+        self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine)
         self.dropped = None
         self._full(welcome.seq, welcome.view)
         self._reader = asyncio.create_task(self._read())

@@ -60,7 +60,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     from .join import JoinApp
 
-    app = JoinApp(args.address, args.code, skin=args.skin, language=args.lang)
+    app = JoinApp(args.address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang)
     app.run()
     if app.failure is not None:
         say(f"century: {t('cli.join_failed', address=args.address, reason=clipped(app.failure, 120))}",

@@ -149,6 +149,8 @@ class HostedTable:
         assert hello.code is not None
         if hello.code == self.watch_code:
             return (), None
+        if hello.watch:
+            raise Closed("not a watch code")
         seats = self.codes.pop(hello.code, None)
         if seats is None:
             raise Closed("unknown code")

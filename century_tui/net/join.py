@@ -21,10 +21,11 @@ class JoinApp(CenturyApp):
 
     CSS_PATH = Path(tui_app.__file__).parent / CenturyApp.CSS_PATH  # type: ignore[operator]
 
-    def __init__(self, address: str, code: str, **kwargs) -> None:
+    def __init__(self, address: str, code: str, *, watch: bool = False, **kwargs) -> None:
         super().__init__(None, autosave=False, **kwargs)
         self.address = address
         self.code = code
+        self.watch = watch
         self.failure: str | None = None
         """Why joining failed (the app exits with code 1 and the cli says it)."""
 
@@ -40,7 +41,7 @@ class JoinApp(CenturyApp):
         from century_tui.tui.screens.game import GameScreen
 
         try:
-            table = await RemoteTable.connect(self.address, code=self.code)
+            table = await RemoteTable.connect(self.address, code=self.code, watch=self.watch)
         except JoinError as e:
             self.failure = e.reason
             self.exit(return_code=1)

@@ -38,6 +38,8 @@ class Hello(Message):
     type: Literal["hello"] = "hello"
     code: Token | None = None
     token: Token | None = None
+    watch: bool = False
+    """`century watch`: only the watch code lets in (a seat's code is not spent on it)."""
 
 
 class MoveRequest(Message):

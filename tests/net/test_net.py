@@ -41,7 +41,8 @@ class Served:
 
     def __init__(self, seats: list[Seat], seed: int = 7, limits: Limits | None = None, autosave: bool = True):
         self.game = Game(seats, seed)
-        self.host = Host(port=0, limits=limits)
+        # scripted players move faster than people: the rate limit has a test of its own
+        self.host = Host(port=0, limits=limits or Limits(rate=10_000, burst=10_000))
         self.autosave = autosave
         self.clients: list[RemoteTable] = []
 
@@ -155,7 +156,12 @@ async def test_a_client_cannot_move_for_another_seat_or_out_of_turn():
 
 async def test_a_watcher_cannot_play():
     async with Served([Seat("Ann"), Seat("Bob")]) as s:
-        watcher = await s.join(None)
+        with pytest.raises(JoinError, match="not a watch code"):  # century watch with Ann's code
+            await RemoteTable.connect(s.address, code=s.code(0), watch=True, timeout=5)
+        ann = await s.join(0)  # her code was not spent on it
+        assert ann.mine == (0,)
+        watcher = await RemoteTable.connect(s.address, code=s.hosted.watch_code, watch=True, timeout=5)
+        s.clients.append(watcher)
         with pytest.raises(IllegalMove):
             watcher.play(Rest())
         dropped = []
