@@ -402,3 +402,44 @@ async def test_century_host_prints_a_join_line_per_person_and_a_watch_line_that_
     assert not storage.is_held(path)  # the host let go of the file
     assert storage.load_game(path).seats == game.seats
 
+
+
+async def start_serving(game, path, lock) -> tuple[asyncio.Task, object]:
+    """`century host` on a free port, its printed lines dropped: the task, and its table."""
+    got = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve(game, path, lock, "127.0.0.1", 0, out=lambda *a, **k: None,
+                                     ready=lambda host, hosted: got.set_result((host, hosted))))
+    return task, await asyncio.wait_for(got, 10)
+
+
+async def stop_serving(task: asyncio.Task) -> None:
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+async def test_a_host_stopped_and_resumed_brings_everyone_back_with_new_codes():
+    game = Game([Seat("Ann"), Seat("Bob")], 12)
+    path, lock = storage.create_save(dumps(game))
+    task, (host, hosted) = await start_serving(game, path, lock)
+    old_code = hosted.code_for(0)
+    mover = hosted.table.state.seat
+    player = await RemoteTable.connect(f"127.0.0.1:{host.port}", code=hosted.code_for(mover), timeout=5)
+    player.play(Rest())
+    await until(lambda: player.view.moves == 1)
+    await player.aclose()
+    await stop_serving(task)  # Ctrl+C: the last save, the file let go
+
+    resumed, lock = storage.open_save(path)
+    assert resumed.moves == [Rest()]
+    task, (host, hosted) = await start_serving(resumed, path, lock)
+    try:
+        assert hosted.code_for(0) != old_code
+        with pytest.raises(JoinError):
+            await RemoteTable.connect(f"127.0.0.1:{host.port}", code=old_code, timeout=5)
+        ann = await RemoteTable.connect(f"127.0.0.1:{host.port}", code=hosted.code_for(0), timeout=5)
+        assert ann.view.moves == 1 and [e.key for e in ann.game.entries][-1] != "log.new_game"
+        await ann.aclose()
+    finally:
+        await stop_serving(task)
+    assert not storage.is_held(path)
