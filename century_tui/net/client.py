@@ -12,7 +12,6 @@ the connection, a reader task applies what arrives, `close` ends it.
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any, Callable
 
 from pydantic import ValidationError
@@ -27,8 +26,6 @@ from century_tui.tui.journal import Entry, describe
 
 from . import protocol as p
 from .view import RemoteGame, View, entry_of, event_from_dict
-
-log = logging.getLogger(__name__)
 
 
 class JoinError(Exception):

@@ -14,7 +14,6 @@ connection with the reason and changes nothing in any game.
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 import time
 from collections import Counter
@@ -35,10 +34,7 @@ from century_tui.table import Change, LocalTable, Moved, Rewound, SaveChanged, T
 from . import protocol as p
 from .view import event_to_dict, view_of
 
-log = logging.getLogger(__name__)
-
-POLICY = 1008
-"""WebSocket close code: the message broke the protocol's rules."""
+POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
 
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -111,11 +107,9 @@ class HostedTable:
         self.table = table
         self.codes: dict[str, tuple[int, ...]] = {}
         """Unused invite codes → the seats they give."""
-        self.watch_code = ""
         self.tokens: dict[str, tuple[int, ...]] = {}
         self.clients: set[Client] = set()
-        self.seq = 0
-        """The number of the last change sent."""
+        self.seq = 0  # the number of the last change sent
         table.subscribe(self._changed)
         for seat, s in enumerate(table.seats):
             if s.is_human:
