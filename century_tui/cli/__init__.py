@@ -56,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_saves(args)
     if args.command == "review":
         return cmd_review(args)
+    if args.command in ("host", "join", "watch"):
+        from century_tui.cli.network import run
+
+        return run(args, build_parser())
     if args.command is None:
         args = build_parser().parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
     return cmd_new(args)

@@ -245,6 +245,9 @@ def build_parser() -> Parser:
     replay.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     review = sub.add_parser("review", help=h("review"))
     review.add_argument("file", help=h("file"))
-    for opener in (new, resume, replay, sim, review):  # after the command too; SUPPRESS keeps `century --lang` set
+    from century_tui.cli.network import add_parsers
+
+    networked = add_parsers(sub, h, players=_players, count=_count)
+    for opener in (new, resume, replay, sim, review, *networked):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser

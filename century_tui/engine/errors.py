@@ -29,6 +29,7 @@ REASONS: dict[str, str] = {
     "payment_missing": "You cannot place {cubes}: you hold {held}.",
     "claim_cost": "Card {card} costs {cost}; you hold {held}.",
     "unknown_move": "That is not a move of this game.",
+    "not_your_turn": "It is {name}'s turn, not yours.",
 }
 
 

@@ -71,6 +71,10 @@ class Table(ABC):
     def play(self, move: Move) -> None:
         """Make `move` for the seat to act; IllegalMove (nothing changed) if it is not legal."""
 
+    def plays_here(self, seat: int) -> bool:
+        """A person at this terminal plays `seat` (not a bot, nor someone at another terminal)."""
+        return self.game.seats[seat].is_human
+
     def seated(self, seat: int) -> None:
         """`seat`'s person now has the keyboard (their pass screen was answered)."""
         self.at_keyboard = seat

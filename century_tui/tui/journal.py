@@ -98,7 +98,11 @@ def _move_lines(entries: list[Entry]) -> int:
 
 
 def history(game: Game, resumed: bool = False) -> list[Entry]:
-    """The whole log of a game so far, by replaying its moves from the seed."""
+    """The whole log of a game so far, by replaying its moves from the seed (a game played
+    on another machine, whose seed stays there, brings its log as `entries`)."""
+    entries = getattr(game, "entries", None)
+    if entries is not None:
+        return list(entries) + (opening(game, resumed=True) if resumed else [])
     replay = Game(game.seats, game.seed, hinted=game.hinted)
     out = opening(replay)
     for move in game.moves:

@@ -105,7 +105,7 @@ class GameScreen(BoardScreen):
 
     # ------------------------------------------------------------ who may act
     def human_turn(self) -> bool:
-        return not self.state.is_over and self.game.current_seat.is_human and not self.table.thinking
+        return not self.state.is_over and self.table.plays_here(self.state.seat) and not self.table.thinking
 
     def can_act(self) -> bool:
         """A person may take an action now (not a bot's turn, no discard pending, not over)."""
@@ -118,6 +118,8 @@ class GameScreen(BoardScreen):
             self.hint.show(Text(t("hint.over")))
         elif not self.game.current_seat.is_human:
             self.hint.show(Text(t("hint.bot_turn", name=name)))
+        elif not self.table.plays_here(s.seat):
+            self.hint.show(Text(t("hint.remote_turn", name=name)))
         elif s.phase == DISCARDING:
             held = sum(s.current.cubes)
             self.hint.show(Text(t("hint.discard", held=held, excess=held - CARAVAN_LIMIT)), problem=True)
@@ -322,7 +324,7 @@ class GameScreen(BoardScreen):
             self.show_results()
             return
         seat = self.game.current_seat
-        if not seat.is_human:
+        if not self.table.plays_here(s.seat):
             return
         if s.phase == DISCARDING:
             self.action_discard()  # under the pass screen, if one comes
@@ -346,7 +348,7 @@ class GameScreen(BoardScreen):
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
-        humans = sum(1 for x in self.game.seats if x.is_human)
+        humans = sum(1 for i in range(len(self.game.seats)) if self.table.plays_here(i))
         return century(self).handoff and humans >= 2 and self.last_human != self.state.seat
 
     def since_last_turn(self, seat: int) -> list[Entry]:

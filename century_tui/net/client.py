@@ -1,0 +1,273 @@
+"""A table whose game is played on another machine (`century join` and `century watch`).
+
+`RemoteTable` is a `Table` like the local one, so the usual board plays on it: it shows
+the host's latest view, checks a move with the rules before it asks the host for it, and
+tells its views of each change the host sends, in order. Nothing changes here until the
+host says so; the host decides, and refuses what the seat may not do.
+
+Everything runs on the event loop of its owner (the app's, or a test's): `connect` opens
+the connection, a reader task applies what arrives, `close` ends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+from pydantic import ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from century_tui.engine import IllegalMove, Move
+from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinking
+from century_tui.tui.journal import Entry, describe
+
+from . import protocol as p
+from .view import RemoteGame, View, entry_of, event_from_dict
+
+
+class JoinError(Exception):
+    """The host could not be reached, or would not let this client in: `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def url_of(address: str) -> str:
+    """'HOST:PORT' (or a ws:// or wss:// URL) as the URL to connect to."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    return f"ws://{address}"
+
+
+class RemoteTable(Table):
+    """The host's game, seen from here: its view, its changes, and requests to it."""
+
+    def __init__(self, ws: ClientConnection, welcome: p.Welcome, url: str) -> None:
+        super().__init__()
+        self.ws = ws
+        self.url = url
+        self.mine = tuple(welcome.seats)
+        """The seats played at this terminal (none: a spectator)."""
+        self.token = welcome.token
+        self.code: str | None = None
+        """A spectator's code (it can be used again); a player comes back with the token."""
+        self.seq = welcome.seq
+        self.refusals: list[p.Refused] = []
+        """Requests the host refused, latest last (a race the checks here could not see)."""
+        self.closed = False
+        self.dropped: str | None = None
+        """Why the connection went (None while it is up)."""
+        self._view: View = welcome.view
+        self._game = RemoteGame(welcome.view, self._entries(welcome.view))
+        self._copy_flags(welcome.view)
+        self._reader: asyncio.Task | None = None
+        self._on_drop: list[Callable[[str], None]] = []
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    async def connect(cls, address: str, *, code: str | None = None, token: str | None = None,
+                      watch: bool = False, timeout: float = 10.0) -> RemoteTable:
+        """Join the host at `address` with an invite code (or a token), to play or, with
+        `watch`, to watch (a seat's code is then refused, and stays unspent); JoinError if
+        it fails."""
+        url = url_of(address)
+        ws, welcome = await cls._open(url, code, token, timeout, watch)
+        table = cls(ws, welcome, url)
+        table.code = code if welcome.token is None else None  # a spectator's code serves again
+        table._reader = asyncio.create_task(table._read())
+        return table
+
+    @staticmethod
+    async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False):
+        try:
+            ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout), timeout)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+            raise JoinError(str(e) or type(e).__name__) from None
+        try:
+            hello = p.Hello(code=code, token=token, watch=watch)
+        except ValidationError:
+            await ws.close()
+            raise JoinError("unknown or used code") from None
+        try:
+            await ws.send(p.encode(hello))
+            first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), timeout))
+        except (ConnectionClosed, TimeoutError, ValidationError) as e:
+            await ws.close()
+            reason = e.rcvd.reason if isinstance(e, ConnectionClosed) and e.rcvd else str(e)
+            raise JoinError(reason or "the host closed the connection") from None
+        if isinstance(first, p.Closing):
+            await ws.close()
+            raise JoinError(first.reason)
+        if not isinstance(first, p.Welcome):
+            await ws.close()
+            raise JoinError("the host did not welcome this client")
+        return ws, first
+
+    async def reconnect(self, timeout: float = 10.0) -> None:
+        """Come back after a drop with this seat's token (a spectator with its code):
+        the whole view again, and the views hear of it as a rewind to the present."""
+        if self.token is None and self.code is None:
+            raise JoinError("no token to come back with")
+        if self._reader is not None:
+            self._reader.cancel()
+        await self.ws.close()
+        code = None if self.token is not None else self.code
+        self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine)
+        self.dropped = None
+        self._full(welcome.seq, welcome.view)
+        self._reader = asyncio.create_task(self._read())
+
+    # ------------------------------------------------------------ what views read
+    @property
+    def game(self) -> RemoteGame:  # type: ignore[override]
+        return self._game
+
+    @property
+    def view(self) -> View:
+        return self._view
+
+    def plays_here(self, seat: int) -> bool:
+        return seat in self.mine
+
+    def undo_owner(self) -> int | None:
+        """Undo takes back a move of this terminal's only: anyone else's needs their word."""
+        owner = self._view.undo_owner
+        return owner if owner in self.mine else None
+
+    def on_drop(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(reason)` when the connection goes (not on `close`)."""
+        self._on_drop.append(listener)
+
+    # ------------------------------------------------------------ what views ask
+    def play(self, move: Move) -> None:
+        """Ask the host for `move`; IllegalMove at once if the rules or the seat forbid it.
+        The move shows when the host's change comes back."""
+        s = self.state
+        if self.closed or s.is_over:
+            raise IllegalMove("R-END-2", "game_over")
+        if s.seat not in self.mine:
+            raise IllegalMove("R-TURN-1", "not_your_turn", name=self.seats[s.seat].name)
+        s.clone().apply(move)  # the rules' refusal, here and now (the decks' cards are not needed)
+        self._send(p.MoveRequest(epoch=self.epoch, move=move_to_dict(move)))
+
+    def undo(self) -> bool:
+        if self.closed or self.undo_owner() is None:
+            return False
+        self._send(p.UndoRequest(epoch=self.epoch))
+        return True
+
+    def redo(self) -> bool:
+        if self.closed or not self._game.redo_moves or self.state.seat not in self.mine:
+            return False
+        self._send(p.RedoRequest(epoch=self.epoch))
+        return True
+
+    def resync(self) -> None:
+        self._send(p.ViewRequest())
+
+    def _send(self, message: p.Message) -> None:
+        if self.dropped is None and not self.closed:
+            asyncio.ensure_future(self._send_now(p.encode(message)))
+
+    async def _send_now(self, text: str) -> None:
+        try:
+            await self.ws.send(text)
+        except ConnectionClosed:
+            pass  # the reader hears of it and says so
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._reader is not None:
+            self._reader.cancel()
+        asyncio.ensure_future(self.ws.close())
+
+    async def aclose(self) -> None:
+        self.close()
+        if self._reader is not None:
+            try:
+                await self._reader
+            except asyncio.CancelledError:
+                pass
+        await self.ws.close()
+
+    # ------------------------------------------------------------ what the host says
+    async def _read(self) -> None:
+        reason = "the host closed the connection"
+        try:
+            async for raw in self.ws:
+                message = p.host_message.validate_json(raw)
+                if isinstance(message, p.Closing):
+                    reason = message.reason
+                else:
+                    self.receive(message)
+        except ConnectionClosed as e:
+            if e.rcvd is not None and e.rcvd.reason:
+                reason = e.rcvd.reason
+        except ValidationError:
+            reason = "the host sent a message this client does not understand"
+            await self.ws.close()
+        if not self.closed:
+            self.dropped = reason
+            for listener in list(self._on_drop):
+                listener(reason)
+
+    def receive(self, message: Any) -> None:
+        """Apply one message from the host (in the order they came)."""
+        if isinstance(message, p.Refused):
+            self.refusals.append(message)
+        elif isinstance(message, (p.FullView, p.Welcome)):
+            self._full(message.seq, message.view)
+        elif isinstance(message, p.ChangeMessage):
+            if message.seq != self.seq + 1:  # one went missing: the whole view again
+                self.resync()
+                return
+            self.seq = message.seq
+            self._changed(message.change, message.view)
+
+    def _full(self, seq: int, view: View) -> None:
+        """A whole view: the views redraw from it, as after an undo."""
+        self.seq = seq
+        self._set(view)
+        self.emit(Rewound(undo=False, by=None, owner=view.seat, point=view.moves))
+
+    def _changed(self, model: Any, view: View) -> None:
+        change: Change
+        if isinstance(model, p.MovedChange):
+            events = tuple(event_from_dict(e) for e in model.events)
+            change = Moved(move_from_dict(model.move), model.seat, events)
+            self._set(view, lines=events)
+        elif isinstance(model, p.RewoundChange):
+            change = Rewound(model.undo, model.by, model.owner, model.point)
+            self._set(view)
+        elif isinstance(model, p.ThinkingChange):
+            change = Thinking(model.seat)
+            self._set(view)
+        else:
+            change = SaveChanged(model.error)
+            self._set(view)
+        self.emit(change)
+
+    def _set(self, view: View, lines: tuple | None = None) -> None:
+        """Take `view` as the game now; a move's log lines are written from its events."""
+        entries = self._entries(view)
+        if entries is None:
+            entries = self._game.entries
+        self._view = view
+        self._game = RemoteGame(view, entries)
+        if lines is not None and view.log is None:
+            entries.extend(describe(list(lines), self._game))
+        self._copy_flags(view)
+
+    @staticmethod
+    def _entries(view: View) -> list[Entry] | None:
+        return None if view.log is None else [entry_of(e) for e in view.log]
+
+    def _copy_flags(self, view: View) -> None:
+        self.epoch = view.epoch
+        self.thinking = view.thinking
+        self.save_error = view.save_error

@@ -1,0 +1,67 @@
+"""The window of `century join` and `century watch`: the usual app and board, on a table
+whose game is played on the host. The connection lives on the app's own event loop."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from century_tui.text import t
+from century_tui.tui import app as tui_app
+from century_tui.tui.app import CenturyApp
+
+from .client import JoinError, RemoteTable
+
+RETRIES = (0.5, 1, 2, 4, 8)
+"""Seconds before each try to come back after the connection went."""
+
+
+class JoinApp(CenturyApp):
+    """CenturyApp whose first (and only) game is the host's: no new game, no save here."""
+
+    CSS_PATH = Path(tui_app.__file__).parent / CenturyApp.CSS_PATH  # type: ignore[operator]
+
+    def __init__(self, address: str, code: str, *, watch: bool = False, **kwargs) -> None:
+        super().__init__(None, autosave=False, **kwargs)
+        self.address = address
+        self.code = code
+        self.watch = watch
+        self.failure: str | None = None
+        """Why joining failed (the app exits with code 1 and the cli says it)."""
+
+    def open_new_game(self) -> None:
+        """The app opens its first screen through this: here, the host's board. Asked again
+        (the results' "new game"), it leaves: a new game is the host's to start."""
+        if self.table is not None:
+            self.exit()
+            return
+        self.run_worker(self._join(), group="join", exclusive=True)
+
+    async def _join(self) -> None:
+        from century_tui.tui.screens.game import GameScreen
+
+        try:
+            table = await RemoteTable.connect(self.address, code=self.code, watch=self.watch)
+        except JoinError as e:
+            self.failure = e.reason
+            self.exit(return_code=1)
+            return
+        self.hold(table)  # type: ignore[arg-type]
+        table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
+        self.push_screen(GameScreen(table))
+
+    async def _come_back(self, table: RemoteTable, reason: str) -> None:
+        """The line went: say so, and try again with the seat's token, less and less often."""
+        self.notify(t("notify.connection_lost", reason=reason), severity="warning", timeout=8)
+        for pause in RETRIES:
+            await asyncio.sleep(pause)
+            if table.closed:
+                return
+            try:
+                await table.reconnect()
+            except JoinError:
+                continue
+            self.notify(t("notify.reconnected"), timeout=4)
+            return
+        self.failure = reason
+        self.exit(return_code=1)

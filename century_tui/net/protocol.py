@@ -1,0 +1,157 @@
+"""The messages between `century host` and its clients: versioned pydantic models, one JSON
+object per WebSocket message, told apart by `type`.
+
+A client says `hello` (an invite code the first time, then the token it got for it) and is
+`welcome`d with its seats, its token and the full view. Then the host sends a `change` per
+thing that happens in the game, numbered (`seq`) so a client that missed one asks for the
+full `view` again; a client asks for moves, undo and redo, and is told why when `refused`.
+Anything a client sends that is not one of its messages, in its place, closes its
+connection (`close`, with the reason) and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .view import View
+
+VERSION = 1
+"""The protocol's version: a client and a host of another version part at once."""
+
+MAX_MESSAGE = 64 * 1024
+"""The largest message a host accepts from a client (a move is under 200 bytes)."""
+
+Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    v: Literal[1] = VERSION
+
+
+# ---------------------------------------------------------------- client → host
+class Hello(Message):
+    """The first message: an invite `code` (used once) or the `token` it was exchanged for."""
+
+    type: Literal["hello"] = "hello"
+    code: Token | None = None
+    token: Token | None = None
+    watch: bool = False
+    """`century watch`: only the watch code lets in (a seat's code is not spent on it)."""
+
+
+class MoveRequest(Message):
+    """A move for the seat to act, made by a person who saw the position `epoch`."""
+
+    type: Literal["move"] = "move"
+    epoch: int
+    move: dict[str, Any] = Field(max_length=8)
+    """As a save file writes it: {"kind": "trade", "card": "M13", "times": 2}."""
+
+
+class UndoRequest(Message):
+    type: Literal["undo"] = "undo"
+    epoch: int
+
+
+class RedoRequest(Message):
+    type: Literal["redo"] = "redo"
+    epoch: int
+
+
+class ViewRequest(Message):
+    """The client missed a change (or doubts its view): the full view, please."""
+
+    type: Literal["resync"] = "resync"
+
+
+ClientMessage = Annotated[
+    Union[Hello, MoveRequest, UndoRequest, RedoRequest, ViewRequest], Field(discriminator="type")
+]
+client_message = TypeAdapter(ClientMessage)
+
+
+# ---------------------------------------------------------------- host → client
+class Welcome(Message):
+    type: Literal["welcome"] = "welcome"
+    seats: list[int]
+    """The seats this client plays (none: a spectator)."""
+    token: str | None
+    """Say it in `hello` to come back after a drop (None for a spectator: its code again)."""
+    seq: int
+    view: View
+
+
+class FullView(Message):
+    type: Literal["view"] = "view"
+    seq: int
+    view: View
+
+
+class MovedChange(Message):
+    kind: Literal["moved"] = "moved"
+    move: dict[str, Any]
+    seat: int
+    events: list[dict[str, Any]]
+
+
+class RewoundChange(Message):
+    kind: Literal["rewound"] = "rewound"
+    undo: bool
+    by: int | None
+    owner: int
+    point: int
+
+
+class ThinkingChange(Message):
+    kind: Literal["thinking"] = "thinking"
+    seat: int
+
+
+class SaveChange(Message):
+    kind: Literal["save"] = "save"
+    error: str | None
+
+
+ChangeModel = Annotated[
+    Union[MovedChange, RewoundChange, ThinkingChange, SaveChange], Field(discriminator="kind")
+]
+
+
+class ChangeMessage(Message):
+    """One thing that happened, numbered from the welcome's `seq`, and the view after it."""
+
+    type: Literal["change"] = "change"
+    seq: int
+    change: ChangeModel
+    view: View
+
+
+class Refused(Message):
+    """A request the host did not carry out, and why (an engine rule, or the host's)."""
+
+    type: Literal["refused"] = "refused"
+    rule: str
+    code: str
+    params: dict[str, Any]
+    reason: str
+    """In English; `code` and `params` are for the client's own language."""
+
+
+class Closing(Message):
+    """The host is closing this connection, and why (sent just before the close)."""
+
+    type: Literal["close"] = "close"
+    reason: str
+
+
+HostMessage = Annotated[
+    Union[Welcome, FullView, ChangeMessage, Refused, Closing], Field(discriminator="type")
+]
+host_message = TypeAdapter(HostMessage)
+
+
+def encode(message: Message) -> str:
+    return message.model_dump_json()

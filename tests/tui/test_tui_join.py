@@ -1,0 +1,63 @@
+"""`century join`: the usual board, on a table whose game a host plays (in this process,
+on loopback), takes the seat's moves and shows the others'."""
+
+from __future__ import annotations
+
+import pytest
+from tui_driver import until
+
+from century_tui.engine import MERCHANT_CARDS, Game, PlaySpice, Seat
+from century_tui.net.host import Host
+from century_tui.net.protocol import Hello
+from century_tui.net.join import JoinApp
+from century_tui.storage import Settings
+from century_tui.tui.screens.game import GameScreen
+
+pytestmark = pytest.mark.asyncio
+
+
+def seed_where_first(seat: int) -> int:
+    return next(seed for seed in range(100) if Game([Seat("Ann"), Seat("Bob")], seed).state.first == seat)
+
+
+async def test_join_opens_the_board_on_a_remote_table_and_plays_a_move():
+    host = Host(port=0)
+    await host.start()
+    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], seed_where_first(0)), autosave=False)
+    app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
+            screen = app.screen
+            assert screen.can_act() and app.table.mine == (0,)
+            card = screen.hand.selected.card
+            assert MERCHANT_CARDS[card].kind == "spice"  # the starting hand: a spice card first
+            await pilot.press("enter")
+            await until(pilot, lambda: hosted.table.game.moves == [PlaySpice(card)])
+            await until(pilot, lambda: any(e.key == "log.spice" for e in screen.log_view.entries))
+            await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
+            assert not screen.can_act()
+            await pilot.press("r")  # Bob's turn: nothing is asked of the host
+            await pilot.pause()
+            assert len(hosted.table.game.moves) == 1 and not app.table.refusals
+            hosted.table.play(hosted.table.state.legal_moves()[0])  # Bob, at his own terminal
+            await until(pilot, lambda: screen.can_act() and app.table.view.moves == 2)
+            assert screen.state.seat == 0 and app.screen is screen  # no pass screen between terminals
+    finally:
+        await host.close()
+    assert app.failure is None
+
+
+async def test_join_with_a_used_code_says_why_and_exits():
+    host = Host(port=0)
+    await host.start()
+    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], 1), autosave=False)
+    code = hosted.code_for(1)
+    hosted.admit(Hello(code=code))  # someone used it already
+    app = JoinApp(f"127.0.0.1:{host.port}", code, settings=Settings())
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: app.failure is not None)
+    finally:
+        await host.close()
+    assert "unknown or used code" in app.failure
