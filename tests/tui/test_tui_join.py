@@ -4,7 +4,7 @@ on loopback), takes the seat's moves and shows the others'."""
 from __future__ import annotations
 
 import pytest
-from tui_driver import until
+from tests.helpers.driver import until
 
 from century_tui.engine import MERCHANT_CARDS, Game, PlaySpice, Seat
 from century_tui.net.host import Host
