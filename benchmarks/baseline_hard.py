@@ -422,8 +422,10 @@ def _key(state: State, me: int) -> tuple:
 
 
 def _public_seed(seed: int, state: State) -> str:
-    """A seed from the bot's seed and the public position only (never the deck order)."""
-    parts = [seed, state.seat, state.phase, state.upper_coins, state.lower_coins, state.end_triggered]
+    """A seed from the bot's seed and the public position only (never the deck order).
+    Plain values only (the phase as its string): the seed is a repr, which must not change
+    with the types the engine holds its facts in (the phase became a StrEnum)."""
+    parts = [seed, state.seat, str(state.phase), state.upper_coins, state.lower_coins, state.end_triggered]
     parts += [(p.cubes, p.hand, p.played, p.claimed, p.upper, p.lower, p.turns) for p in state.players]
     parts += [state.point_row, state.merchant_row, state.merchant_cubes]
     return repr(parts)

@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from century_tui.bots import LEVELS, make_bot
-from century_tui.bots.hard import HardBot, imagined
+from century_tui.bots.hard import HardBot, _public_seed, imagined
 from century_tui.bots.heuristics import (
     GAIN,
     PAY,
@@ -186,6 +186,29 @@ def test_hard_searches_an_imagined_deck_order_that_ignores_the_real_one():
     assert sorted(a.point_deck) == sorted(state.point_deck)
     assert a.point_deck != state.point_deck  # a guess, not the truth
     assert imagined(state, 8).point_deck != a.point_deck  # the bot's seed drives the guess
+
+
+def test_imagined_decks_do_not_depend_on_the_types_the_engine_holds_facts_in():
+    """The imagined order is seeded by a repr of the public facts: an engine type with a repr
+    of its own (the phase as a StrEnum rather than a string) changed every guess, and with it
+    the hard bot's play, though the position was the same (issue 15: no behaviour change)."""
+    state = midgame(4, players=3)
+    plain = state.clone()
+    plain.phase = state.phase.value  # the plain string the engine held before the split
+    a, b = imagined(state, 7), imagined(plain, 7)
+    assert a.point_deck == b.point_deck and a.merchant_deck == b.merchant_deck
+    assert "<" not in _public_seed(7, state)  # no object's own repr in the seed
+
+
+def test_imagined_decks_are_the_ones_the_hard_bot_always_imagined():
+    """The first cards of the decks the hard bot imagines at an opening, as it imagined them
+    before the engine's split (62258f8): its moves follow from these."""
+    for seed, points, merchants in (
+        (0, [17, 1, 3, 12, 18, 22], [13, 32, 26, 14, 37, 33]),
+        (7, [2, 19, 35, 7, 28, 23], [13, 17, 25, 41, 3, 35]),
+    ):
+        guess = imagined(State.new(2, 100), seed)
+        assert (guess.point_deck[:6], guess.merchant_deck[:6]) == (points, merchants)
 
 
 # -------------------------------------------------------------- sub-choices
