@@ -4,10 +4,36 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
+from century_tui.engine import CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
 from century_tui.text import Coin, t
 from century_tui.tui import render
 from century_tui.tui.options import Legality, play_probe, trade_max, upgradable
+from century_tui.tui.widgets.hand import HandView
+from century_tui.tui.widgets.rows import MerchantRow, PointRow
+
+
+def board_hint(table, focused, legality) -> tuple[Text, bool]:
+    """(words, a problem?) for the line under the hand: the end, someone else's turn, a
+    discard owed, or what Enter on the `focused` row would do (`legality()` answers)."""
+    s = table.state
+    name = table.seats[s.seat].name
+    if s.is_over:
+        return Text(t("hint.over")), False
+    if not table.seats[s.seat].is_human:
+        return Text(t("hint.bot_turn", name=name)), False
+    if not table.plays_here(s.seat):
+        return Text(t("hint.remote_turn", name=name)), False
+    if s.phase == DISCARDING:
+        held = sum(s.current.cubes)
+        return Text(t("hint.discard", held=held, excess=held - CARAVAN_LIMIT)), True
+    if isinstance(focused, PointRow):
+        return point_hint(s, legality(), focused.cursor)
+    if isinstance(focused, MerchantRow):
+        return merchant_hint(s, legality(), focused.cursor)
+    if isinstance(focused, HandView):
+        item = focused.selected
+        return hand_hint(s, legality(), None if item is None else item.card)
+    return Text(t("hint.nothing")), False
 
 
 def point_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
@@ -112,28 +111,8 @@ class GameScreen(BoardScreen):
         return self.human_turn() and self.state.phase == ACTION
 
     def update_hint(self) -> None:
-        s = self.state
-        name = self.game.current_seat.name
-        if s.is_over:
-            self.hint.show(Text(t("hint.over")))
-        elif not self.game.current_seat.is_human:
-            self.hint.show(Text(t("hint.bot_turn", name=name)))
-        elif not self.table.plays_here(s.seat):
-            self.hint.show(Text(t("hint.remote_turn", name=name)))
-        elif s.phase == DISCARDING:
-            held = sum(s.current.cubes)
-            self.hint.show(Text(t("hint.discard", held=held, excess=held - CARAVAN_LIMIT)), problem=True)
-        else:
-            focused = self.focused
-            text, problem = Text(t("hint.nothing")), False
-            if isinstance(focused, PointRow):
-                text, problem = hints.point_hint(s, self.legality(), focused.cursor)
-            elif isinstance(focused, MerchantRow):
-                text, problem = hints.merchant_hint(s, self.legality(), focused.cursor)
-            elif isinstance(focused, HandView):
-                item = focused.selected
-                text, problem = hints.hand_hint(s, self.legality(), None if item is None else item.card)
-            self.hint.show(text, problem)
+        text, problem = hints.board_hint(self.table, self.focused, self.legality)
+        self.hint.show(text, problem)
 
     # ------------------------------------------------------------ intent flows up
     def on_point_row_chosen(self, message: PointRow.Chosen) -> None:
