@@ -58,7 +58,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     from century_tui.engine import clipped
     from century_tui.text import t
 
-    from .join import JoinApp
+    from century_tui.net.join import JoinApp
 
     app = JoinApp(args.address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang)
     app.run()
@@ -117,7 +117,7 @@ async def serve(game, path: Path, lock, bind: str, port: int, *, out=None, ready
     from century_tui.cli.games import say
     from century_tui.text import t
 
-    from .host import Host
+    from century_tui.net.host import Host
 
     out = out or say
     settings = storage.load_settings()[0]

@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from century_tui import storage
 from century_tui.engine import Game, IllegalMove
 from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.storage.autosaver import Saver
 from century_tui.table import Change, LocalTable, Moved, Rewound, SaveChanged, Thinking
 
 from . import protocol as p
@@ -283,8 +284,13 @@ class Host:
         def spawn(task) -> None:
             loop.run_in_executor(None, task)
 
-        table = LocalTable(game, save_path=save_path, lock=lock, autosave=autosave, spawn=spawn,
-                           call_soon=loop.call_soon_threadsafe, pace=lambda: self._pace)
+        saver = None
+        if autosave:
+            saver = Saver(save_path, lock, spawn=spawn, call_soon=loop.call_soon_threadsafe)
+        elif lock is not None:
+            lock.release()  # this host saves nothing: the file stays free for others
+        table = LocalTable(game, saver=saver, spawn=spawn, call_soon=loop.call_soon_threadsafe,
+                           pace=lambda: self._pace)
         hosted = HostedTable(self, table)
         self.tables.append(hosted)
         table.start()

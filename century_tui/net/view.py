@@ -206,6 +206,9 @@ class RemoteGame:
         self.redo_moves: list[None] = [None] * view.redo
         self.entries = entries
         self.running = running_of(view)
+        self.hints = False
+        """The coach is for a game played here: a hosted game offers no hints (yet)."""
+        self.hinted: set[int] = set()
 
     @property
     def current_seat(self) -> Seat:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from century_tui import cli, review as rv, storage
+from century_tui.cli import games
 from century_tui.bots import make_bot
 from century_tui.bots.hard import HardBot
 from century_tui.engine import Claim, Game, Rest, Seat
@@ -134,13 +135,13 @@ def test_cli_review_shows_progress_on_a_terminal(slipped, small_review, monkeypa
     game, _index, _claim = slipped
     path = saved(game)
     bars = []
-    real = cli.review_progress
+    real = games.review_progress
 
     def watched():
         bars.append(1)
         return real()
 
-    monkeypatch.setattr(cli, "review_progress", watched)
+    monkeypatch.setattr(games, "review_progress", watched)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert cli.main(["review", path.name]) == 0
     assert bars == [1]
