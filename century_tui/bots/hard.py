@@ -253,42 +253,56 @@ class HardBot:
         """(beam, depth) of the search whose move the last `choose` played."""
 
     def choose(self, state: State) -> Move:
+        if state.phase == "discard":
+            self.nodes = 0
+            self.reached = (0, 0)
+            return discard_move(state)
+        moves = candidate_moves(state)
+        if not moves:
+            raise ValueError("no move to choose: the game is over")
+        if len(moves) == 1:
+            self.nodes = 0
+            self.reached = (0, 0)
+            return moves[0]
+        return self.appraise(state, moves)[0]
+
+    def appraise(self, state: State, moves: list[Move] | None = None) -> tuple[Move, dict[Move, float]]:
+        """The move `choose` would play among `moves` (default: the pruned candidates) and
+        the worth the deciding search found for each: its best line's value, in points (for
+        the coach and the post-game review, which also weigh moves the pruning drops)."""
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
         deadline = time.perf_counter() + search_ms / 1000
         me = state.seat
         self.nodes = 0
         self.reached = (0, 0)
-        if state.phase == "discard":
-            return discard_move(state)
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
-            moves = candidate_moves(state)
-            if not moves:
-                raise ValueError("no move to choose: the game is over")
-            if len(moves) == 1:
-                return moves[0]
+            moves = candidate_moves(state) if moves is None else moves
             root = imagined(state, self.seed)
-            chosen, best = 0, (0, 0)
+            chosen, best, worth = 0, (0, 0), [0.0] * len(moves)
             for beam, depth in self.schedule:
-                found, reached = self._search(root, moves, me, deadline, beam, depth)
+                found, reached, scores = self._search(root, moves, me, deadline, beam, depth)
                 if (reached, beam) > best:
-                    chosen, best = found, (reached, beam)
+                    chosen, best, worth = found, (reached, beam), scores
                 if reached < depth:
                     break
             self.reached = (best[1], best[0])
-            return moves[chosen]
+            return moves[chosen], dict(zip(moves, worth))
 
     def _out_of_work(self, deadline: float) -> bool:
         return (self.max_nodes is not None and self.nodes >= self.max_nodes) or time.perf_counter() > deadline
 
-    def _search(self, root: State, moves: list[Move], me: int, deadline: float, beam: int, depth: int) -> tuple[int, int]:
+    def _search(
+        self, root: State, moves: list[Move], me: int, deadline: float, beam: int, depth: int
+    ) -> tuple[int, int, list[float]]:
         """One beam search up to `depth` own turns deep: (index in `moves` of the first move
-        of the best line, the depth it finished, 0 if not even the first)."""
+        of the best line, the depth it finished, 0 if not even the first; the worth of the
+        best line after each first move, at that depth)."""
         best_at_depth: list[float] = [float("-inf")] * len(moves)
         layer: list[tuple[float, int, State]] = []
         seen: set = set()
         for i, m in enumerate(moves):
             if self._out_of_work(deadline):
-                return max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0
+                return max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0, best_at_depth
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
@@ -299,6 +313,7 @@ class HardBot:
                 seen.add(key)
                 layer.append((v, i, s))
         chosen = max(range(len(moves)), key=lambda i: (best_at_depth[i], -i))
+        finished = best_at_depth
         for d in range(2, depth + 1):
             layer.sort(key=lambda x: (-x[0], x[1]))
             layer = layer[:beam]
@@ -312,7 +327,7 @@ class HardBot:
                     continue
                 for m in candidate_moves(s):
                     if self._out_of_work(deadline):
-                        return chosen, d - 1
+                        return chosen, d - 1, finished
                     c = s.clone()
                     _play_turn(c, m, me)
                     self.nodes += 1
@@ -325,5 +340,6 @@ class HardBot:
                         scores[i] = v
                     nxt.append((v, i, c))
             chosen = max(range(len(moves)), key=lambda i: (scores[i], -i))
+            finished = scores
             layer = nxt
-        return chosen, depth
+        return chosen, depth, finished
