@@ -232,6 +232,7 @@ def build_parser() -> Parser:
     new.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
     new.add_argument("--seed", type=_count(0, MAX_SEED), default=None, help=h("seed"))
     new.add_argument("--budget-ms", type=_count(*BOT_BUDGET_MS), default=None, help=h("budget"))
+    new.add_argument("--hints", action="store_true", help=h("hints"))
 
     resume = sub.add_parser("resume", help=h("resume"))
     resume.add_argument("file", nargs="?", default=None, help=h("file"))
@@ -243,7 +244,9 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", help=h("file"))
     replay.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
-    for opener in (new, resume, replay, sim):  # after the command too; SUPPRESS keeps `century --lang` set
+    review = sub.add_parser("review", help=h("review"))
+    review.add_argument("file", help=h("file"))
+    for opener in (new, resume, replay, sim, review):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser
 
@@ -397,8 +400,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         if problem:  # only an auto bot name clashing with a person's name gets here
             build_parser().error(problem)
         seed = args.seed if args.seed is not None else new_seed()
-        game = Game(seats, seed)
-    CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms).run()
+        game = Game(seats, seed, hints=args.hints)
+    CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms,
+               hints=args.hints).run()
     return 0
 
 
@@ -495,6 +499,50 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The moves that cost each person most, with a progress bar on a terminal (never when
+    piped); a damaged file is said so, exit code 1; Ctrl+C stops it (exit code 130)."""
+    from century_tui.review import report, review
+    from century_tui.text import t
+
+    path = _save_file(args.file)
+    game = None if path is None else _load(path)
+    if game is None:
+        return 1
+    try:
+        if sys.stdout.isatty():
+            with review_progress() as advance:
+                found = review(game, progress=advance)
+        else:
+            found = review(game)
+    except KeyboardInterrupt:
+        print(t("review.cancelled"), file=sys.stderr)
+        return 130
+    say(t("cli.review_header", file=path.name))
+    say("")
+    for line in report(game, found):
+        say(line)
+    return 0
+
+
+def review_progress():
+    """A progress bar on stdout while the moves are weighed; gone once they are."""
+    from contextlib import contextmanager
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from century_tui.text import t
+
+    @contextmanager
+    def bar():
+        with Progress("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      transient=True) as progress:
+            task = progress.add_task(t("cli.review_weighing"), total=None)
+            yield lambda done, total: progress.update(task, completed=done, total=total)
+
+    return bar()
+
+
 def _folder_unreadable(error: OSError) -> int:
     """The saves folder cannot be listed: say so (not "no saved games"), exit code 1."""
     from century_tui import storage
@@ -561,6 +609,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_replay(args)
     if args.command == "saves":
         return cmd_saves(args)
+    if args.command == "review":
+        return cmd_review(args)
     if args.command is None:
         args = build_parser().parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
     return cmd_new(args)

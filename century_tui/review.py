@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from century_tui.advice import Phrase, move_words, why
 from century_tui.bots.hard import WIN_BONUS, HardBot
 from century_tui.engine import ACTION, Move, State
 from century_tui.engine.game import Game
+from century_tui.text import t
 
 SEARCH = (16, 4)
 """(beam, depth in own turns) of every search the review makes: the bot's first search,
@@ -126,3 +128,43 @@ def review(
     return Review({
         seat: sorted(costs, key=lambda c: (-c.cost, c.index))[:SHOWN] for seat, costs in found.items()
     })
+
+
+def _points(value: float) -> str:
+    """A worth with one decimal, in the language's decimal mark (4,5 in French)."""
+    return f"{value:.1f}".replace(".", t("cli.sim_decimal_mark"))
+
+
+def explained(game: Game, costly: Costly) -> list[Phrase]:
+    """What a player reads of one costly move: when and what, the better move and why, the cost."""
+    state = game.state_after(costly.index)
+    names = [s.name for s in game.seats]
+    out = [
+        Phrase("review.item", {"round": costly.round, "move": costly.index + 1, "played": move_words(state, costly.played)}),
+        Phrase("review.better", {"better": move_words(state, costly.better), "why": why(state, costly.better, names)}),
+    ]
+    if costly.threw_win:
+        out.append(Phrase("review.cost_win"))
+    else:
+        out.append(Phrase("review.cost", {
+            "cost": _points(costly.cost), "before": _points(costly.before), "after": _points(costly.after),
+        }))
+    return out
+
+
+def report(game: Game, found: Review) -> list[str]:
+    """The review as lines of text (the command line's output)."""
+    if not found.by_seat:
+        return [t("review.no_people")]
+    lines: list[str] = []
+    for seat, costs in found.by_seat.items():
+        name = t("review.person", name=game.seats[seat].name)
+        if not costs:
+            lines.append(f"{name}: {t('review.well_played')}")
+            continue
+        lines.append(name)
+        for costly in costs:
+            item, *rest = explained(game, costly)
+            lines.append("  " + str(item))
+            lines += ["    " + str(p) for p in rest]
+    return lines

@@ -11,8 +11,9 @@ from .random_bot import RandomBot
 LEVELS = ("random", "easy", "medium", "hard")
 
 
-def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None) -> Bot:
-    """A bot by level name; ValueError for an unknown level. `budget_ms` caps search bots."""
+def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None) -> Bot:
+    """A bot by level name; ValueError for an unknown level. `budget_ms` and `max_nodes`
+    cap search bots (a node cap makes the hard bot's move the same on any machine)."""
     if level == "random":
         return RandomBot(seed)
     if level == "easy":
@@ -20,7 +21,7 @@ def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None) 
     if level == "medium":
         return MediumBot(seed)
     if level == "hard":
-        return HardBot(seed, budget_ms)
+        return HardBot(seed, budget_ms, max_nodes)
     raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -57,6 +57,9 @@ class Game:
         seed: int,
         moves: list[Move] | tuple[Move, ...] = (),
         redo: list[Move] | tuple[Move, ...] = (),
+        *,
+        hints: bool = False,
+        hinted: set[int] | frozenset[int] = frozenset(),
     ) -> None:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise ValueError(f"Century is played by 2 to 5 players, not {len(seats)}.")
@@ -67,6 +70,11 @@ class Game:
         """The seat that made each move."""
         self.redo_moves: list[Move] = list(redo)
         """Moves taken back by undo, next first; cleared by any new move."""
+        self.hints = hints
+        """The coach may be asked (chosen when the game starts, saved with it)."""
+        self.hinted: set[int] = set(hinted)
+        """Indices of the moves made after a hint was shown for them (the log marks them)."""
+        self._hint_at: int | None = None
         self.state = State.new(len(seats), seed)
         for i, move in enumerate(moves):
             try:
@@ -83,9 +91,16 @@ class Game:
 
     def apply(self, move: Move) -> list[Event]:
         """Apply a move for the player to act; IllegalMove leaves everything unchanged."""
+        at = len(self.moves)
         events = self._record(move, events=True)
         self.redo_moves.clear()
+        if self._hint_at == at:
+            self.hinted.add(at)
         return events
+
+    def hint_shown(self) -> None:
+        """The coach showed a hint for the move to make now: that move will be marked."""
+        self._hint_at = len(self.moves)
 
     def state_after(self, count: int) -> State:
         """The position after the first `count` moves (a fresh replay from the seed)."""
@@ -106,6 +121,7 @@ class Game:
     def truncate(self, count: int) -> list[Move]:
         """Keep the first `count` moves; return the ones taken off."""
         removed = self.moves[count:]
+        self.hinted = {i for i in self.hinted if i < count}
         self.state = self.state_after(count)
         del self.moves[count:]
         del self.movers[count:]

@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import fields
 from datetime import datetime, timezone
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
@@ -138,6 +138,10 @@ class SaveModel(BaseModel):
     redo: list[dict[str, Any]] = []
     """Moves taken back by undo and not yet replaced: redo brings them back."""
     saved_at: datetime | None = None
+    hints: bool = False
+    """The coach may be asked in this game (written only when it may: older saves load as they are)."""
+    hinted: list[Annotated[int, Field(ge=0, le=MAX_MOVES)]] = Field(default=[], max_length=MAX_MOVES)
+    """Indices of the moves made after a hint (0-based)."""
 
     @field_validator("seats")
     @classmethod
@@ -194,6 +198,9 @@ def dumps(game: Game) -> str:
         "redo": [move_to_dict(m) for m in redo],
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
+    if game.hints:  # a game without hints is saved exactly as before hints existed
+        doc["hints"] = True
+        doc["hinted"] = sorted(game.hinted)
     return _layout(doc)
 
 
@@ -263,8 +270,10 @@ def loads(text: str | bytes) -> Game:
             raise SaveError("bad_move", move=number) from None
     moves, redo = recorded[: len(model.moves)], recorded[len(model.moves) :]
     seats = [Seat(s.name, s.bot) for s in model.seats]
+    if any(i >= len(moves) for i in model.hinted):
+        raise SaveError("damaged", field="hinted", problem="out_of_range")
     try:
-        game = Game(seats, model.seed, moves, redo)
+        game = Game(seats, model.seed, moves, redo, hints=model.hints, hinted=set(model.hinted))
         _check_redo(game)
     except ReplayError as e:
         raise SaveError("no_replay", move=e.index + 1, reason=e.error) from None

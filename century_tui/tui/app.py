@@ -75,6 +75,7 @@ class CenturyApp(Localized, App[None]):
         autosave: bool = True,
         replay: bool = False,
         language: str | None = None,
+        hints: bool = False,
     ) -> None:
         """`language` is `--lang`; without it the saved setting, then (only when the settings
         come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
@@ -116,6 +117,8 @@ class CenturyApp(Localized, App[None]):
         self.save_lock = save_lock
         """The hold on the save file of the game on show, released when it goes."""
         self._replay = replay
+        self.hints = hints
+        """`--hints`: the new-game form offers hints ticked."""
         self._names = names
         self._seed = seed
         self.title = t("app.title")

@@ -85,12 +85,22 @@ def describe(events: Sequence[ev.Event], game: Game) -> list[Entry]:
                 add("log.round", round=state.players[e.next_seat].turns + 1)
         elif isinstance(e, ev.GameOver):
             add("log.game_over", e.winner, total=state.score(e.winner).total)
+    if count - 1 in game.hinted:  # the coach was asked before this move
+        out.insert(_move_lines(out), Entry("log.hinted", {"name": names[game.movers[-1]]}, game.movers[-1], count))
     return out
+
+
+def _move_lines(entries: list[Entry]) -> int:
+    """How many of a move's log lines are about the move itself (before the round, the end)."""
+    for i, entry in enumerate(entries):
+        if entry.key in ("log.round", "log.game_over", "log.end_triggered", "log.end_now"):
+            return i
+    return len(entries)
 
 
 def history(game: Game, resumed: bool = False) -> list[Entry]:
     """The whole log of a game so far, by replaying its moves from the seed."""
-    replay = Game(game.seats, game.seed)
+    replay = Game(game.seats, game.seed, hinted=game.hinted)
     out = opening(replay)
     for move in game.moves:
         out += describe(replay.apply(move), replay)

@@ -77,8 +77,8 @@ class GatedBots:
         self.gate = threading.Event()
         real = bots.make_bot
 
-        def make_bot(level, seed=None, budget_ms=None):
-            bot = real(level, seed=seed, budget_ms=budget_ms)
+        def make_bot(level, seed=None, budget_ms=None, **caps):
+            bot = real(level, seed=seed, budget_ms=budget_ms, **caps)
             gate = self.gate
 
             class Gated:

@@ -38,7 +38,7 @@ from century_tui.engine import events as ev
 from century_tui.engine.game import Game
 from century_tui.engine.state import CARAVAN_LIMIT, trigger_cards
 from century_tui.text import Coin, Names, t
-from century_tui.tui import render
+from century_tui.tui import coach, render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.keys import Localized, refresh_bindings_soon
@@ -96,6 +96,8 @@ class GameScreen(SizeGuard, Localized, Screen):
         Binding("enter", "results", "key.results"),
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("ctrl+y,U", "redo", "key.redo"),
+        Binding("c", "coach(True)", "key.coach"),  # tui/coach.py: shown where hints are allowed,
+        Binding("c", "coach(False)", "key.coach", show=False),  # else hidden, saying why not
     ]
 
     def __init__(self, game: Game, save_path: Path | None = None, *, resumed: bool = False) -> None:
@@ -402,6 +404,8 @@ class GameScreen(SizeGuard, Localized, Screen):
             return True if self.game.undo_point() is not None else None
         if action == "redo":
             return True if self.game.redo_moves else False
+        if action == "coach":
+            return coach.offered(self, bool(parameters[0]))
         return True
 
     def action_jump(self, area: str) -> None:
@@ -409,6 +413,9 @@ class GameScreen(SizeGuard, Localized, Screen):
         at once (not deferred like `widget.focus()`), so keys typed in the same burst, as
         "m2⏎" over SSH, reach the new row."""
         self.set_focus(self.query_one(f"#{area}"))
+
+    def action_coach(self, _shown: bool) -> None:
+        coach.ask(self)
 
     def action_rest(self) -> None:
         if self.guard():

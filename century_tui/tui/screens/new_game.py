@@ -209,6 +209,8 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                 yield Static(t("newgame.language"), classes="label", id="language-label")
                 yield Select(self.language_options(), value=getattr(app, "language", "en"), allow_blank=False,
                              compact=True, id="language")
+            with Horizontal(classes="row", id="hints-row"):
+                yield Checkbox(t("newgame.hints"), value=getattr(app, "hints", False), compact=True, id="hints")
             with Horizontal(classes="row buttons"):
                 yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
                 if self.games:
@@ -343,7 +345,8 @@ class NewGameScreen(SizeGuard, Localized, Screen):
         app = self.app
         app.skin = str(self.query_one("#skin", Select).value)  # type: ignore[attr-defined]
         app.handoff = self.query_one("#handoff", Checkbox).value  # type: ignore[attr-defined]
-        app.start_game(Game(seats, seed))  # type: ignore[attr-defined]
+        hints = self.query_one("#hints", Checkbox).value
+        app.start_game(Game(seats, seed, hints=hints))  # type: ignore[attr-defined]
 
     def action_continue(self) -> None:
         """Open the unfinished game the list's cursor is on (at first, the newest that no
@@ -412,6 +415,7 @@ class NewGameScreen(SizeGuard, Localized, Screen):
             self.query_one(f"#{name}-label", Static).update(t(f"newgame.{name}"))
         self.query_one("#seed", Input).placeholder = t("newgame.seed_placeholder")
         self.query_one("#handoff", Checkbox).label = t("newgame.handoff")
+        self.query_one("#hints", Checkbox).label = t("newgame.hints")
         for row in self.rows():
             row.relabel(self.names_besides(row))
         self.list_games()

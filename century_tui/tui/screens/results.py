@@ -159,7 +159,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         """The same seats again, people and bots, with a new seed (and a new save file)."""
         if self.app.unsaved_warning("notify.leave_unsaved"):  # type: ignore[attr-defined]
             return
-        self.app.start_game(Game(list(self.game.seats), new_seed()))  # type: ignore[attr-defined]
+        self.app.start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))  # type: ignore[attr-defined]
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""

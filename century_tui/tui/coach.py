@@ -1,0 +1,208 @@
+"""The coach at the table: `c` asks the hard bot for the move of the person at the keyboard.
+
+The board keeps its turn: the coach thinks in a worker thread (a spinner on its line under
+the hand, Esc stops it), then lights up the card, slot or Rest button it would play and
+says why in one line (`century_tui.advice`). It never moves: the person still chooses.
+A game allows hints or not from its start (`Game.hints`); the move made after a hint is
+marked in the log. The board's hook is a binding and `ask(screen)` (tui/screens/game.py).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.spinner import Spinner
+from rich.text import Text
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.worker import get_current_worker
+
+from century_tui.advice import Phrase, hint
+from century_tui.engine import ACQUIRE, CLAIM, REST, Move
+from century_tui.review import review_seed
+from century_tui.text import t
+from century_tui.tui import render
+from century_tui.tui.keys import Localized
+
+NODES = 8000
+"""Node cap of the coach's search: the same hint for the same position, in about half a
+second (the clock is only a safety net)."""
+BUDGET_MS = 10_000
+
+
+def styled(phrase: Phrase) -> Text:
+    """A phrase in colour: its cubes and cards as the board draws them, nested phrases too."""
+    params: dict[str, Any] = {k: styled(v) if isinstance(v, Phrase) else v for k, v in phrase.params.items()}
+    return render.rt(phrase.key, **params)
+
+
+def offered(screen, shown: bool) -> bool:
+    """The `c` key's binding on a board: the shown one where the game allows hints, the hidden
+    one (which says why not) where it does not; neither in a replay, where `c` is the chart."""
+    from century_tui.tui.screens.replay import ReplayScreen
+
+    if isinstance(screen, ReplayScreen):
+        return False
+    return screen.game.hints == shown
+
+
+def coach_line(screen) -> CoachLine:
+    """The screen's coach line, under the hint line (mounted at the first question)."""
+    found = screen.query(CoachLine)
+    if found:
+        return found.first()
+    line = CoachLine(id="coach")
+    screen.hint.parent.mount(line, after=screen.hint)
+    return line
+
+
+def ask(screen) -> None:
+    """`c` on the board: think of a hint for the person to play, or say why there is none."""
+    if not screen.game.hints:
+        refuse(screen, t("coach.off"))
+        return
+    if not screen.can_act():
+        refuse(screen, t("coach.not_now"))
+        return
+    coach_line(screen).think()
+
+
+def refuse(screen, words: str) -> None:
+    screen.app.bell()
+    screen.notify(words, severity="warning", timeout=5)
+
+
+class CoachLine(Localized, Widget, can_focus=True):
+    """The coach's line: a spinner while it thinks, then the hint, until the game moves on."""
+
+    BINDINGS = [Binding("escape", "stop", "key.cancel")]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.localize_bindings()
+        self.display = False
+        self.spinner = Spinner("dots")
+        self.phrase: Phrase | None = None
+        self.move: Move | None = None
+        self.thinking = False
+        self.epoch = -1
+        """The board's epoch the hint was asked in: a move, undo or redo makes it stale."""
+        self.came_from: Widget | None = None
+        self.lit: list[Widget] = []
+        self.timer = None
+
+    @property
+    def board(self):
+        return self.screen
+
+    def think(self) -> None:
+        """Start the search (again, if the game moved on since the last one)."""
+        board = self.board
+        if self.thinking and self.epoch == board.epoch:
+            return
+        self.clear()
+        self.thinking = True
+        self.epoch = board.epoch
+        self.display = True
+        self.auto_refresh = 1 / 12
+        self.came_from = board.focused
+        self.focus()  # Esc reaches the coach
+        game = board.game
+        self.run_worker(
+            lambda: self._search(game.state.clone(), review_seed(game.seed, len(game.moves)), board.epoch),
+            thread=True, exclusive=True, group="coach", exit_on_error=True,
+        )
+        self.watch_game()
+
+    def _search(self, state, seed: int, epoch: int) -> None:
+        """In the worker thread: the hard bot's move (through make_bot, as every bot)."""
+        from century_tui import bots
+
+        move = bots.make_bot("hard", seed=seed, budget_ms=BUDGET_MS, max_nodes=NODES).choose(state)
+        if get_current_worker().is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self.found, epoch, move)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def found(self, epoch: int, move: Move) -> None:
+        board = self.board
+        if not self.thinking or epoch != board.epoch or not board.can_act():
+            return  # stopped, or the game moved on meanwhile
+        self.thinking = False
+        self.auto_refresh = None
+        state = board.game.state
+        self.move = move
+        self.phrase = hint(state, move, [s.name for s in board.game.seats])
+        board.game.hint_shown()
+        self.light(move)
+        self.give_focus_back()
+        self.refresh(layout=True)
+
+    def light(self, move: Move) -> None:
+        """Light up what the move uses: the point or merchant slot, the hand card, Rest."""
+        board = self.board
+        if move.kind == CLAIM:
+            self.lit = [board.points.views[move.index]]  # type: ignore[union-attr]
+        elif move.kind == ACQUIRE:
+            self.lit = [board.merchants.views[move.index]]  # type: ignore[union-attr]
+        elif move.kind == REST:
+            self.lit = list(board.hand.query(".rest"))
+        else:
+            self.lit = [c for c in board.hand.query(".chip") if c.item is not None and c.item.card == move.card]  # type: ignore[union-attr, attr-defined]
+        for widget in self.lit:
+            widget.add_class("-hinted")
+
+    def clear(self) -> None:
+        for widget in self.lit:
+            widget.remove_class("-hinted")
+        self.lit = []
+        self.phrase = None
+        self.move = None
+        self.thinking = False
+        self.auto_refresh = None
+        self.display = False
+
+    def watch_game(self) -> None:
+        """Drop the hint once the game moves on (a move, undo or redo bumps the board's epoch)."""
+
+        def check() -> None:
+            if self.board.epoch != self.epoch:
+                self.clear()
+                self.timer.stop()
+
+        if self.timer is not None:
+            self.timer.stop()
+        self.timer = self.set_interval(0.1, check)
+
+    def give_focus_back(self) -> None:
+        back = self.came_from if self.came_from is not None and self.came_from.is_attached else None
+        self.came_from = None
+        if self.has_focus:
+            self.board.set_focus(back or self.board.home_focus())
+
+    def action_stop(self) -> None:
+        """Esc while the coach thinks: no hint (the search's answer is dropped)."""
+        if self.thinking:
+            self.workers.cancel_group(self, "coach")
+            self.clear()
+            self.notify(t("coach.cancelled"), timeout=3)
+        self.give_focus_back()
+
+    def on_blur(self) -> None:
+        if not self.thinking:
+            self.came_from = None
+
+    def render(self) -> Text:
+        if self.thinking:
+            out = self.spinner.render(time.monotonic())
+            out = out if isinstance(out, Text) else Text(str(out))
+            out.append(" " + t("coach.thinking"))
+            return out
+        return styled(self.phrase) if self.phrase is not None else Text("")
+
+    def skin_changed(self) -> None:
+        self.localize_bindings()
+        self.refresh(layout=True)
