@@ -47,6 +47,27 @@ def offered(screen, shown: bool) -> bool:
     return screen.game.hints == shown
 
 
+def light(board, move: Move) -> list[Widget]:
+    """Light up what `move` uses on `board`: the point or merchant slot, the hand card, or
+    Rest (the coach's hint, the review's better move); the widgets lit."""
+    if move.kind == CLAIM:
+        lit = [board.points.views[move.index]]  # type: ignore[union-attr]
+    elif move.kind == ACQUIRE:
+        lit = [board.merchants.views[move.index]]  # type: ignore[union-attr]
+    elif move.kind == REST:
+        lit = list(board.hand.query(".rest"))
+    else:
+        lit = [c for c in board.hand.query(".chip") if c.item is not None and c.item.card == move.card]  # type: ignore[union-attr, attr-defined]
+    for widget in lit:
+        widget.add_class("-hinted")
+    return lit
+
+
+def unlight(lit: list[Widget]) -> None:
+    for widget in lit:
+        widget.remove_class("-hinted")
+
+
 def coach_line(screen) -> CoachLine:
     """The screen's coach line, under the hint line (mounted at the first question)."""
     found = screen.query(CoachLine)
@@ -137,27 +158,12 @@ class CoachLine(Localized, Widget, can_focus=True):
         self.move = move
         self.phrase = hint(state, move, [s.name for s in board.game.seats])
         board.game.hint_shown()
-        self.light(move)
+        self.lit = light(board, move)
         self.give_focus_back()
         self.refresh(layout=True)
 
-    def light(self, move: Move) -> None:
-        """Light up what the move uses: the point or merchant slot, the hand card, Rest."""
-        board = self.board
-        if move.kind == CLAIM:
-            self.lit = [board.points.views[move.index]]  # type: ignore[union-attr]
-        elif move.kind == ACQUIRE:
-            self.lit = [board.merchants.views[move.index]]  # type: ignore[union-attr]
-        elif move.kind == REST:
-            self.lit = list(board.hand.query(".rest"))
-        else:
-            self.lit = [c for c in board.hand.query(".chip") if c.item is not None and c.item.card == move.card]  # type: ignore[union-attr, attr-defined]
-        for widget in self.lit:
-            widget.add_class("-hinted")
-
     def clear(self) -> None:
-        for widget in self.lit:
-            widget.remove_class("-hinted")
+        unlight(self.lit)
         self.lit = []
         self.phrase = None
         self.move = None

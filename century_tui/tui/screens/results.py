@@ -31,6 +31,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("c", "chart(True)", "key.chart"),
         Binding("c", "chart(False)", "key.scores"),
+        Binding("v", "review", "key.review", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -39,6 +40,8 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         self.game = game
         self.charted = False
         """The chart of the running scores is on show instead of the table."""
+        self.reviewed = None
+        """The review made from this screen, if one was (century_tui.review.Review)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="results"):
@@ -51,6 +54,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
                 yield Button(t("results.board"), id="board", compact=True)
                 yield Button(t("results.new_game"), id="new", variant="primary", compact=True)
                 yield Button(t("results.rematch"), id="rematch", compact=True)
+                yield Button(t("results.review"), id="review", compact=True)
                 yield Button(t("results.quit"), id="quit", compact=True)
         yield KeyBar()
 
@@ -123,6 +127,7 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
         self.query_one("#board", Button).label = t("results.board")
         self.query_one("#new", Button).label = t("results.new_game")
         self.query_one("#rematch", Button).label = t("results.rematch")
+        self.query_one("#review", Button).label = t("results.review")
         self.query_one("#quit", Button).label = t("results.quit")
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -133,6 +138,8 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
             self.action_new_game()
         elif event.button.id == "rematch":
             self.action_rematch()
+        elif event.button.id == "review":
+            self.action_review()
         elif event.button.id == "quit":
             await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
 
@@ -154,6 +161,16 @@ class ResultsScreen(OnTop, SizeGuard, Localized, Screen):
 
     def action_new_game(self) -> None:
         self.app.open_new_game()  # type: ignore[attr-defined]
+
+    def action_review(self) -> None:
+        """Each person's costliest moves, by the hard bot (tui/screens/review.py)."""
+        from century_tui.tui.screens.review import ReviewScreen
+
+        def keep(_: object = None) -> None:
+            self.reviewed = screen.found  # opened again, it shows at once
+
+        screen = ReviewScreen(self.game, self.reviewed)
+        self.app.push_screen(screen, keep)
 
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
