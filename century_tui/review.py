@@ -84,7 +84,7 @@ def person_moves(game: Game) -> list[int]:
     return out
 
 
-def weigh(state: State, played: Move, seed: int, search: tuple[int, int] = SEARCH, nodes: int = NODES) -> Costly | None:
+def weigh(state: State, played: Move, seed: int, search: tuple[int, int], nodes: int) -> Costly | None:
     """The bot's move in `state` and both evaluations, or None when it plays `played` too."""
     bot = HardBot(seed, budget_ms=FOREVER_MS, max_nodes=nodes, schedule=(search,))
     better = bot.choose(state)
@@ -99,13 +99,15 @@ def weigh(state: State, played: Move, seed: int, search: tuple[int, int] = SEARC
 def review(
     game: Game,
     *,
-    search: tuple[int, int] = SEARCH,
-    nodes: int = NODES,
+    search: tuple[int, int] | None = None,
+    nodes: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Review:
-    """Weigh every person's action; `progress(done, total)` after each, `stop()` checked
-    before each (Cancelled when it says so)."""
+    """Weigh every person's action (with SEARCH and NODES unless told); `progress(done,
+    total)` after each, `stop()` checked before each (Cancelled when it says so)."""
+    search = SEARCH if search is None else search
+    nodes = NODES if nodes is None else nodes
     todo = set(person_moves(game))
     total = len(todo)
     found: dict[int, list[Costly]] = {i: [] for i, s in enumerate(game.seats) if s.is_human}

@@ -1,0 +1,171 @@
+"""The review after a game (century_tui.review) and `century review FILE`."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from century_tui import cli, review as rv, storage
+from century_tui.bots import make_bot
+from century_tui.bots.hard import HardBot
+from century_tui.engine import Claim, Rest
+from century_tui.engine.game import Game, Seat
+from century_tui.text import t
+
+SMALL = dict(search=(4, 2), nodes=300)
+"""A small search for tests: the review's choices, in a fraction of the time."""
+
+
+def bots_choice(game: Game) -> object:
+    """What the review's bot plays in the game's position (the small search)."""
+    index = len(game.moves)
+    bot = HardBot(rv.review_seed(game.seed, index), rv.FOREVER_MS, SMALL["nodes"], schedule=(SMALL["search"],))
+    return bot.choose(game.state)
+
+
+def one_slip(seed: int = 2) -> tuple[Game, int, Claim]:
+    """Ann (a person) plays every action as the review's bot would, but once rests where it
+    claims; Cy, an easy bot, plays its own moves. The game stops a few moves after the slip.
+    Returns the game, the slip's index and the claim Ann passed up."""
+    game = Game([Seat("Ann"), Seat("Cy", "easy")], seed)
+    rng = random.Random(seed)
+    slip: tuple[int, Claim] | None = None
+    while not game.state.is_over and (slip is None or len(game.moves) < slip[0] + 4):
+        s = game.state
+        if s.seat == 1:
+            game.apply(make_bot("easy", seed=rng.randrange(1000)).choose(s))
+        elif s.phase != "action":
+            game.apply(make_bot("hard", seed=1).choose(s))  # a discard: not reviewed
+        else:
+            move = bots_choice(game)
+            if slip is None and isinstance(move, Claim):
+                slip = (len(game.moves), move)
+                move = Rest()
+            game.apply(move)
+    assert slip is not None, "no claim within the game: choose another seed"
+    return game, slip[0], slip[1]
+
+
+@pytest.fixture(scope="module")
+def slipped():
+    return one_slip()
+
+
+def test_the_review_finds_the_claim_passed_up_and_nothing_else(slipped):
+    game, index, claim = slipped
+    found = rv.review(game, **SMALL)
+    assert list(found.by_seat) == [0]  # the person only: the bot's moves are not reviewed
+    (costly,) = found.by_seat[0]
+    assert (costly.index, costly.played, costly.better) == (index, Rest(), claim)
+    assert costly.seat == 0 and costly.cost >= rv.SMALL
+    assert costly.before > costly.after
+
+
+def test_the_review_of_a_file_is_the_same_every_time(slipped, tmp_path):
+    game, _index, _claim = slipped
+    path, lock = storage.create_save(game)
+    lock.release()
+    first = rv.review(storage.load_game(path), **SMALL)
+    again = rv.review(storage.load_game(path), **SMALL)
+    assert first == again
+    assert rv.report(game, first) == rv.report(game, again)
+
+
+def test_progress_and_stop(slipped):
+    game, _index, _claim = slipped
+    seen = []
+    rv.review(game, progress=lambda done, total: seen.append((done, total)), **SMALL)
+    total = len(rv.person_moves(game))
+    assert seen[0] == (0, total) and seen[-1] == (total, total)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(rv.Cancelled):
+        rv.review(game, stop=stop, **SMALL)
+    assert len(asked) == 3  # stopped before the third move was weighed
+
+
+def test_the_report_says_the_move_the_better_one_and_the_cost(slipped):
+    game, index, claim = slipped
+    lines = rv.report(game, rv.review(game, **SMALL))
+    assert lines[0] == "Ann"
+    assert lines[1].strip().startswith(f"Round {game.state_after(index).round}, move {index + 1}: rest")
+    assert "Better: claim the" in lines[2] and f"in slot {claim.index + 1}" in lines[2]
+    assert lines[3].strip().startswith("Cost: ")
+
+
+def test_a_game_of_bots_only_has_nothing_to_review():
+    game = Game([Seat("A", "random"), Seat("B", "random")], 3)
+    for _ in range(6):
+        game.apply(random.Random(3).choice(list(game.state.legal_moves())))
+    found = rv.review(game, **SMALL)
+    assert found.by_seat == {}
+    assert rv.report(game, found) == [t("review.no_people")]
+
+
+# ---------------------------------------------------------------- century review FILE
+@pytest.fixture
+def small_review(monkeypatch):
+    monkeypatch.setattr(rv, "SEARCH", SMALL["search"])
+    monkeypatch.setattr(rv, "NODES", SMALL["nodes"])
+
+
+def saved(game: Game):
+    path, lock = storage.create_save(game)
+    lock.release()
+    return path
+
+
+def test_cli_review_prints_the_costly_moves_and_no_progress_when_piped(slipped, small_review, capsys):
+    game, index, _claim = slipped
+    path = saved(game)
+    assert cli.main(["review", path.name]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == t("cli.review_header", file=path.name)
+    assert f"move {index + 1}: rest" in out
+    assert "━" not in out and "\r" not in out and "\x1b" not in out  # no bar, no cursor moves
+
+
+def test_cli_review_shows_progress_on_a_terminal(slipped, small_review, monkeypatch, capsys):
+    game, _index, _claim = slipped
+    path = saved(game)
+    bars = []
+    real = cli.review_progress
+
+    def watched():
+        bars.append(1)
+        return real()
+
+    monkeypatch.setattr(cli, "review_progress", watched)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert cli.main(["review", path.name]) == 0
+    assert bars == [1]
+
+
+def test_cli_review_of_a_damaged_file_says_so_and_exits_1(tmp_path, capsys):
+    bad = tmp_path / "cut.json"
+    bad.write_text('{"format": "century-tui-save", "version": 1, "seed": 3, "seats": [', encoding="utf-8")
+    before = bad.read_bytes()
+    assert cli.main(["review", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "cut.json" in err and "not readable JSON" in err
+    assert bad.read_bytes() == before  # kept as it was
+
+
+def test_cli_review_of_no_such_file_exits_1(capsys):
+    assert cli.main(["review", "game-nothing"]) == 1
+    assert "no saved game is called game-nothing" in capsys.readouterr().err
+
+
+def test_cli_review_in_french(slipped, small_review, capsys):
+    game, index, _claim = slipped
+    path = saved(game)
+    assert cli.main(["review", path.name, "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert f"coup {index + 1} : se reposer" in out
+    assert "Mieux : prendre la carte Points" in out
