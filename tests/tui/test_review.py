@@ -25,14 +25,14 @@ def bots_choice(game: Game) -> object:
     return bot.choose(game.state)
 
 
-def one_slip(seed: int = 2) -> tuple[Game, int, Claim]:
+def one_slip(seed: int = 2, to_end: bool = False) -> tuple[Game, int, Claim]:
     """Ann (a person) plays every action as the review's bot would, but once rests where it
-    claims; Cy, an easy bot, plays its own moves. The game stops a few moves after the slip.
-    Returns the game, the slip's index and the claim Ann passed up."""
+    claims; Cy, an easy bot, plays its own moves. The game stops a few moves after the slip
+    (or at its end). Returns the game, the slip's index and the claim Ann passed up."""
     game = Game([Seat("Ann"), Seat("Cy", "easy")], seed)
     rng = random.Random(seed)
     slip: tuple[int, Claim] | None = None
-    while not game.state.is_over and (slip is None or len(game.moves) < slip[0] + 4):
+    while not game.state.is_over and (slip is None or to_end or len(game.moves) < slip[0] + 4):
         s = game.state
         if s.seat == 1:
             game.apply(make_bot("easy", seed=rng.randrange(1000)).choose(s))

@@ -1,0 +1,182 @@
+"""The coach (c): a hint in a worker, shown on the board, never a move; hints are a game's
+choice from its start, saved with it; the move made after a hint is marked in the log."""
+
+from __future__ import annotations
+
+import pytest
+from tui_driver import GatedBots, board, run_board, settle, until
+
+from century_tui import cli
+from century_tui.engine import Rest
+from century_tui.engine.game import Game, Seat
+from century_tui.engine.save import dumps, loads
+from century_tui.storage import Settings
+from century_tui.text import t
+from century_tui.tui import coach
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.coach import CoachLine
+from century_tui.tui.widgets.keybar import KeyBar
+
+
+@pytest.fixture(autouse=True)
+def small_coach(monkeypatch):
+    monkeypatch.setattr(coach, "NODES", 200)
+
+
+def ann_first(hints: bool = True) -> Game:
+    """Ann (a person) against an easy bot, Ann to play first."""
+    for seed in range(50):
+        g = Game([Seat("Ann"), Seat("Cy", "easy")], seed, hints=hints)
+        if g.current_seat.is_human:
+            return g
+    raise AssertionError
+
+
+def line(app) -> CoachLine:
+    return board(app).query_one(CoachLine)
+
+
+def lit(app) -> list:
+    return list(board(app).query(".-hinted"))
+
+
+def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
+    bots = GatedBots(monkeypatch)
+    game = ann_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        await pilot.press("c")
+        await until(pilot, lambda: line(app).thinking)
+        assert line(app).display and t("coach.thinking") in str(line(app).render())
+        bots.gate.set()
+        await settle(pilot)
+        await until(pilot, lambda: line(app).phrase is not None)
+        coach_line = line(app)
+        assert game.moves == [] and game.current_seat.name == "Ann"  # nothing played
+        assert str(coach_line.phrase).startswith("Hint: ")
+        assert len(lit(app)) == 1 and coach_line.move is not None
+        assert coach_line.render().plain == str(coach_line.phrase)
+        assert app.focused is board(app).hand  # the keyboard is the person's again
+        assert t("key.coach") in board(app).query_one(KeyBar).render().plain  # offered: c Hint
+
+    run_board(app, body)
+
+
+def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
+    bots = GatedBots(monkeypatch)
+    game = ann_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        await pilot.press("c")
+        await until(pilot, lambda: line(app).thinking)
+        await pilot.press("escape")
+        assert not line(app).thinking and not line(app).display
+        bots.gate.set()  # the search ends now: its answer is dropped
+        await settle(pilot)
+        await pilot.pause()
+        assert line(app).phrase is None and lit(app) == []
+        assert game.moves == [] and game.hinted == set()
+        assert app.focused is board(app).hand
+
+    run_board(app, body)
+
+
+def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatch):
+    GatedBots(monkeypatch)
+    game = ann_first(hints=False)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+    said = []
+
+    async def body(app, pilot):
+        real = app.notify
+        monkeypatch.setattr(app, "notify", lambda message, **kw: (said.append(message), real(message, **kw)))
+        await pilot.press("c")
+        await pilot.pause()
+        assert said == [t("coach.off")]
+        assert not board(app).query(CoachLine) and not app.workers._workers  # nothing thinks
+        assert t("key.coach") not in board(app).query_one(KeyBar).render().plain  # not offered
+
+    run_board(app, body)
+
+
+def test_the_move_after_a_hint_is_marked_in_the_log_and_saved(monkeypatch):
+    bots = GatedBots(monkeypatch)
+    bots.gate.set()
+    game = ann_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        await pilot.press("c")
+        await until(pilot, lambda: line(app).phrase is not None)
+        await pilot.press("r")  # Ann rests (whatever the hint said); Cy answers
+        await settle(pilot)
+        assert game.moves[0] == Rest() and game.hinted == {0}  # Cy's move is not marked
+        assert [e.move for e in board(app).log_view.entries if e.key == "log.hinted"] == [1]
+        await until(pilot, lambda: not line(app).display)  # the game moved on: the hint goes
+        assert lit(app) == []
+
+    run_board(app, body)
+    again = loads(dumps(game))
+    assert again.hints and again.hinted == {0}
+
+
+def test_the_hint_flag_survives_save_and_load_and_a_game_without_is_saved_as_before():
+    with_hints = Game([Seat("Ann"), Seat("Bob")], 7, hints=True)
+    with_hints.apply(Rest())
+    assert loads(dumps(with_hints)).hints is True
+    plain = Game([Seat("Ann"), Seat("Bob")], 7)
+    plain.apply(Rest())
+    text = dumps(plain)
+    assert "hint" not in text  # byte for byte the save format before hints
+    assert loads(text).hints is False and loads(text).hinted == set()
+
+
+def test_a_hinted_index_past_the_moves_is_damage():
+    from century_tui.engine.save import SaveError
+
+    g = Game([Seat("Ann"), Seat("Bob")], 7, hints=True)
+    g.apply(Rest())
+    text = dumps(g).replace('"hinted": []', '"hinted": [5]')
+    with pytest.raises(SaveError) as e:
+        loads(text)
+    assert e.value.code == "damaged" and e.value.params["field"] == "hinted"
+
+
+def test_undo_forgets_the_mark_of_the_move_taken_back():
+    g = Game([Seat("Ann"), Seat("Bob")], 7, hints=True)
+    g.hint_shown()
+    g.apply(Rest())
+    assert g.hinted == {0}
+    g.undo()
+    assert g.hinted == set()
+
+
+def test_hints_on_the_command_line_and_the_form(opened):
+    assert cli.main(["new", "--players", "Ann,Bob", "--hints"]) == 0
+    assert opened["app"]._first_game[0].hints is True
+    assert cli.main(["new", "--players", "Ann,Bob"]) == 0
+    assert opened["app"]._first_game[0].hints is False
+
+
+def test_the_new_game_form_starts_a_game_with_hints():
+    import asyncio
+
+    from textual.widgets import Checkbox
+
+    from century_tui.tui.screens.game import GameScreen
+
+    app = CenturyApp(settings=Settings(bot_delay_ms=0), autosave=False, names=["Ann", "Bob"])
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            box = app.screen.query_one("#hints", Checkbox)
+            assert box.value is False  # off by default
+            box.value = True
+            app.screen.action_start()
+            await settle(pilot)
+            assert isinstance(board(app), GameScreen) and board(app).game.hints is True
+
+    asyncio.run(go())
