@@ -54,7 +54,8 @@ def move_words(state: State, move: Move) -> Phrase:
         return Phrase("advice.move_spice", {"card": MerchantRef(move.card)})  # type: ignore[union-attr]
     if kind == TRADE:
         c = MERCHANT_CARDS[move.card]  # type: ignore[union-attr]
-        return Phrase("advice.move_trade", {"pay": c.pay, "gain": c.gain, "times": move.times})  # type: ignore[union-attr]
+        key = "advice.move_trade" if move.times > 1 else "advice.move_trade_once"  # type: ignore[union-attr]
+        return Phrase(key, {"pay": c.pay, "gain": c.gain, "times": move.times})  # type: ignore[union-attr]
     if kind == REST:
         return Phrase("advice.move_rest")
     if kind == DISCARD:

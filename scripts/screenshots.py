@@ -40,6 +40,8 @@ async def shoot(shot: Shot, language: str = "en", name: str | None = None) -> Pa
         await pilot.pause()
         for key in shot.press:
             await pilot.press(key)
+        while shot.ready is not None and not shot.ready(app):  # a worker's answer
+            await pilot.pause(0.05)
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         svg = app.export_screenshot(title=f"century — {name}")

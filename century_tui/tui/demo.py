@@ -140,6 +140,9 @@ class Shot:
     press: tuple[str, ...] = ()
     replay: bool = False
     """Open the game in the replay viewer (`century replay`), not as a game to play."""
+    ready: Callable[[object], bool] | None = None
+    """Shot only once this holds for the app, after the keys (a worker's answer: the coach's
+    hint, the review)."""
 
 
 def midgame() -> Game:
@@ -168,6 +171,29 @@ PASS = ("enter",)
 """Every game of two people opens on the pass screen: Enter shows the board."""
 
 
+def with_hints() -> Game:
+    """The midgame of three people, in a game that allows hints."""
+    game = midgame()
+    return Game(game.seats, game.seed, game.moves, hints=True)
+
+
+def reviewed() -> Game:
+    """A finished game of one person (Ann) and four bots: the review weighs Ann's moves only."""
+    game = finished(FIVE, seed=7)
+    seats = [game.seats[0]] + [Seat(s.name, "easy") for s in game.seats[1:]]
+    return Game(seats, game.seed, game.moves)
+
+
+def hint_on_show(app) -> bool:
+    from century_tui.tui.coach import CoachLine
+
+    return any(line.phrase is not None for line in app.screen.query(CoachLine))
+
+
+def review_listed(app) -> bool:
+    return getattr(app.screen, "found", None) is not None
+
+
 def showcase() -> list[Shot]:
     """Every screen and modal worth a look, as screenshots and snapshot tests use them."""
     up, up_keys = _upgrade()
@@ -193,4 +219,6 @@ def showcase() -> list[Shot]:
         Shot("too-small", (60, 20), "spice", new_game),
         Shot("table", (80, 24), "spice", midgame, PASS + ("t",)),
         Shot("replay", (80, 24), "spice", lambda: finished(("Ann", "Bob"), seed=48), ("right",) * 30, replay=True),
+        Shot("coach-hint", (80, 24), "spice", with_hints, PASS + ("c",), ready=hint_on_show),
+        Shot("review", (80, 24), "spice", reviewed, ("v",), ready=review_listed),
     ]

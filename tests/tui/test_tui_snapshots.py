@@ -15,6 +15,7 @@ from century_tui.skins import SKINS
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.demo import showcase
+from tui_driver import until
 
 SHOTS = {shot.name: shot for shot in showcase()}
 AT_80x24 = [
@@ -31,6 +32,8 @@ AT_80x24 = [
     "new-game",
     "table",
     "replay",
+    "coach-hint",
+    "review",
     "too-small",
 ]
 """Every screen and modal at 80×24 (the too-small message below it), pinned in both skins."""
@@ -45,4 +48,13 @@ PINNED = [(name, skin) for name in AT_80x24 for skin in SKINS] + [
 def test_looks(name, skin, snap_compare):
     shot = SHOTS[name]
     app = CenturyApp(shot.game(), skin=skin, settings=Settings(skin=skin, bot_delay_ms=0), autosave=False, replay=shot.replay)
-    assert snap_compare(app, press=shot.press, terminal_size=shot.size)
+    if shot.ready is None:
+        assert snap_compare(app, press=shot.press, terminal_size=shot.size)
+        return
+
+    async def until_ready(pilot) -> None:  # a worker's answer (the coach, the review) first
+        await pilot.pause()
+        await pilot.press(*shot.press)
+        await until(pilot, lambda: shot.ready(pilot.app), timeout=60)
+
+    assert snap_compare(app, run_before=until_ready, terminal_size=shot.size)

@@ -30,10 +30,14 @@ from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.widgets.keybar import KeyBar
 
 
+INDENT = "\u00a0\u00a0"
+"""Two no-break spaces: an option's lines lose ordinary leading spaces."""
+
+
 class ReviewScreen(OnTop, SizeGuard, Localized, Screen):
     BINDINGS = [
-        Binding("escape", "back", "key.board"),
-        Binding("enter", "open", "key.open_position", show=False),
+        Binding("escape", "back", "key.cancel"),
+        Binding("enter", "open", "key.open_position"),
     ]
 
     def __init__(self, game: Game, found: Review | None = None) -> None:
@@ -117,16 +121,17 @@ class ReviewScreen(OnTop, SizeGuard, Localized, Screen):
             moves.add_option(Option(name, disabled=True))
             for costly in costs:
                 item, better, cost = (styled(p) for p in explained(self.game, costly))
+                item.stylize("bold")
                 key = f"move-{costly.index}"
                 self.costly[key] = costly
-                body = Text("  ").join([Text(""), item])
-                body.append("\n    ")
-                body.append_text(better)
-                body.append("\n    ")
-                body.append_text(cost)
+                body = Text(INDENT).join([Text(""), item])  # no-break spaces: the list keeps them
+                for line in (better, cost):
+                    body.append("\n" + INDENT * 2)
+                    body.append_text(line)
                 moves.add_option(Option(body, id=key))
-        if highlighted is not None:
-            moves.highlighted = highlighted
+        if highlighted is None:  # the first move (the first line is a name)
+            highlighted = next((i for i, o in enumerate(moves.options) if not o.disabled), None)
+        moves.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
