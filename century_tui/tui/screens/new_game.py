@@ -209,9 +209,9 @@ class NewGameScreen(SizeGuard, Localized, Screen):
                 yield Static(t("newgame.language"), classes="label", id="language-label")
                 yield Select(self.language_options(), value=getattr(app, "language", "en"), allow_blank=False,
                              compact=True, id="language")
-            with Horizontal(classes="row", id="hints-row"):
-                yield Checkbox(t("newgame.hints"), value=getattr(app, "hints", False), compact=True, id="hints")
             with Horizontal(classes="row buttons"):
+                # chosen with the game, just before Start: no row of its own (five seats fill 80×24)
+                yield Checkbox(t("newgame.hints"), value=getattr(app, "hints", False), compact=True, id="hints")
                 yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
                 if self.games:
                     yield Button(t("newgame.continue"), id="continue", compact=True)
