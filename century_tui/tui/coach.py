@@ -149,6 +149,8 @@ class CoachLine(Localized, Widget, can_focus=True):
             pass
 
     def found(self, epoch: int, move: Move) -> None:
+        if not self.is_attached:  # the board has gone meanwhile
+            return
         board = self.board
         if not self.thinking or epoch != board.epoch or not board.can_act():
             return  # stopped, or the game moved on meanwhile
@@ -163,6 +165,8 @@ class CoachLine(Localized, Widget, can_focus=True):
         self.refresh(layout=True)
 
     def clear(self) -> None:
+        if self.has_focus:  # hidden, it would take the keyboard with it
+            self.give_focus_back()
         unlight(self.lit)
         self.lit = []
         self.phrase = None
