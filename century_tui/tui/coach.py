@@ -125,7 +125,7 @@ class CoachLine(Localized, Widget, can_focus=True):
         self.clear()
         self.thinking = True
         self.epoch = board.epoch
-        self.display = True
+        self.show_line(True)
         self.auto_refresh = 1 / 12
         self.came_from = board.focused
         self.focus()  # Esc reaches the coach
@@ -163,6 +163,7 @@ class CoachLine(Localized, Widget, can_focus=True):
         self.lit = light(board, move)
         self.give_focus_back()
         self.refresh(layout=True)
+        self.show_line(True)
 
     def clear(self) -> None:
         if self.has_focus:  # hidden, it would take the keyboard with it
@@ -173,7 +174,18 @@ class CoachLine(Localized, Widget, can_focus=True):
         self.move = None
         self.thinking = False
         self.auto_refresh = None
-        self.display = False
+        self.show_line(False)
+
+    def show_line(self, on: bool) -> None:
+        """Show or hide this line; the log below, a line shorter or taller, keeps its newest
+        line in view if it was."""
+        if self.display == on:
+            return
+        log = self.board.log_view
+        at_end = log.scroll_y >= log.max_scroll_y
+        self.display = on
+        if at_end:
+            self.call_after_refresh(log.scroll_end, animate=False)
 
     def watch_game(self) -> None:
         """Drop the hint once the game moves on (a move, undo or redo bumps the board's epoch)."""
