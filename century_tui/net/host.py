@@ -284,11 +284,7 @@ class Host:
         def spawn(task) -> None:
             loop.run_in_executor(None, task)
 
-        saver = None
-        if autosave:
-            saver = Saver(save_path, lock, spawn=spawn, call_soon=loop.call_soon_threadsafe)
-        elif lock is not None:
-            lock.release()  # this host saves nothing: the file stays free for others
+        saver = Saver.for_game(save_path, lock, enabled=autosave, spawn=spawn, call_soon=loop.call_soon_threadsafe)
         table = LocalTable(game, saver=saver, spawn=spawn, call_soon=loop.call_soon_threadsafe,
                            pace=lambda: self._pace)
         hosted = HostedTable(self, table)

@@ -50,6 +50,17 @@ class Saver:
         self._writes = 0
         """Writes made so far: a late report of an older write is not news any more."""
 
+    @classmethod
+    def for_game(cls, path: Path | None, lock: storage.SaveLock | None, *, enabled: bool,
+                 spawn: Callable[[Task], None], call_soon: Callable[[Task], None]) -> Saver | None:
+        """The saver of a game window or host; None where it saves nothing, and then the file
+        it was handed is let go (it stays free for others)."""
+        if enabled:
+            return cls(path, lock, spawn=spawn, call_soon=call_soon)
+        if lock is not None:
+            lock.release()
+        return None
+
     def save(self, game: Game) -> None:
         """Ask for `game` to be written (soon, off this thread)."""
         doc = dumps(game)

@@ -226,12 +226,8 @@ class CenturyApp(App[None]):
         gets a new file of its own as its board opens. The game before lets go of its file."""
         from century_tui.tui.screens.game import GameScreen
 
-        saver = None
-        if self.autosave_games:
-            saver = Saver(path, lock, spawn=lambda task: self.run_worker(task, thread=True, group="save"),
-                          call_soon=self.call_soon)
-        elif lock is not None:
-            lock.release()  # this window saves nothing: the file stays free for others
+        saver = Saver.for_game(path, lock, enabled=self.autosave_games, call_soon=self.call_soon,
+                               spawn=lambda task: self.run_worker(task, thread=True, group="save"))
         table = LocalTable(
             game, saver=saver, spawn=lambda task: self.run_worker(task, thread=True, group="bot"),
             call_soon=self.call_soon, pace=lambda: (self.bot_delay_ms / 1000, self.bot_budget_ms),
