@@ -10,6 +10,7 @@ order beyond what `state` shows.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from pathlib import Path
 from typing import Callable
 
 from century_tui.engine import Game, Move, Seat, State
@@ -46,6 +47,8 @@ class Table(ABC):
     epoch: int = 0
     """Bumped whenever the game changes (a move, an undo, a redo): an answer to an older
     position (a modal's, a bot's) is dropped."""
+    save_path: Path | None = None
+    """The file the game is saved to (None: not saved here, or not yet created)."""
     thinking: bool = False
     """A bot is choosing the move to come."""
     save_error: str | None = None

@@ -7,7 +7,7 @@ from rich.text import Text
 from century_tui.engine import CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
 from century_tui.text import Coin, t
 from century_tui.tui import render
-from century_tui.tui.options import Legality, play_probe, trade_max, upgradable
+from century_tui.tui.options import Legality, trade_max, upgradable
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
 
@@ -68,7 +68,7 @@ def hand_hint(s, legal: Legality, card: int | None) -> tuple[Text, bool]:
     """(words, a problem?) for playing `card` from the hand (None: the hand is empty)."""
     if card is None:
         return Text(t("board.hand_empty")), False
-    error = legal.plays[card] if card in legal.plays else s.refusal(play_probe(s, card))
+    error = legal.play_refusal(s, card)
     if error is not None:
         return render.error(error), True
     c = MERCHANT_CARDS[card]

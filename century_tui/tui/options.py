@@ -58,6 +58,13 @@ class Legality:
             plays={card: refusal(state, play_probe(state, card)) for card in state.current.owned},
         )
 
+    def play_refusal(self, state: State, card: int) -> IllegalMove | None:
+        """Why `card` cannot be played now (None: it can): from the table for a card the
+        player owns, else asked of the engine (a card not in hand is refused there)."""
+        if card in self.plays:
+            return self.plays[card]
+        return refusal(state, play_probe(state, card))
+
     def hand(self, state: State) -> list[tuple[int, bool, bool]]:
         """(card, played, playable) for the player to act, each card in its own place: the
         order the cards came (`Player.owned`), a played card marked where it stands."""

@@ -38,7 +38,7 @@ from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
-from century_tui.tui.options import acquire_payments, play_probe, trade_max, upgradable
+from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
@@ -68,7 +68,7 @@ class GameScreen(BoardScreen):
     # what the table knows, as the screen's (the app and tests read these)
     @property
     def save_path(self) -> Path | None:
-        return getattr(self.table, "save_path", None)
+        return self.table.save_path
 
     @property
     def save_error(self) -> str | None:
@@ -138,8 +138,7 @@ class GameScreen(BoardScreen):
             return
         s = self.state
         card = message.card
-        plays = self.legality().plays
-        error = plays[card] if card in plays else s.refusal(play_probe(s, card))
+        error = self.legality().play_refusal(s, card)
         if error is not None:
             self.refuse(error)
             return
