@@ -12,17 +12,7 @@ from typing import Any
 
 from century_tui.bots.heuristics import claim_value, deficit
 from century_tui.engine import (
-    ACQUIRE,
-    CLAIM,
-    DISCARD,
-    MERCHANT_CARDS,
-    POINT_CARDS,
-    REST,
-    SPICE,
-    TRADE,
-    Move,
-    State,
-    covers,
+    ACQUIRE, CLAIM, DISCARD, MERCHANT_CARDS, POINT_CARDS, REST, SPICE, TRADE, Move, State, covers
 )
 from century_tui.text import Coin, MerchantRef, Steps, TierSeq, t
 

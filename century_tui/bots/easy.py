@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from century_tui.engine import ACQUIRE, DISCARDING, REST, Move, State
+from century_tui.engine import ACQUIRE, REST, Move, State
 
-from .heuristics import best_claim, candidate_moves, discard_move
+from .heuristics import candidate_moves, obvious_move
 
 
 class EasyBot:
@@ -21,11 +21,9 @@ class EasyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        if state.phase == DISCARDING:
-            return discard_move(state)
-        claim = best_claim(state)
-        if claim is not None:
-            return claim
+        obvious = obvious_move(state)
+        if obvious is not None:
+            return obvious
         moves = candidate_moves(state)
         plays = [m for m in moves if m.kind not in (ACQUIRE, REST)]
         rests = [m for m in moves if m.kind == REST]

@@ -29,15 +29,7 @@ from dataclasses import dataclass
 from century_tui.engine import DISCARDING, REST, Cubes, Move, State, cards_of, trigger_cards
 
 from .heuristics import (
-    COST,
-    POINTS,
-    RATES,
-    best_claim,
-    candidate_moves,
-    claim_value,
-    deficit,
-    discard_move,
-    value,
+    COST, POINTS, RATES, best_claim, candidate_moves, claim_value, deficit, discard_move, value
 )
 from .registry import DEFAULT_BUDGET_MS
 

@@ -11,39 +11,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from century_tui.engine import (
-    ACQUIRE,
-    CARAVAN_LIMIT,
-    CLAIM,
-    DISCARDING,
-    MERCHANT_CARDS,
-    POINT_CARDS,
-    REST,
-    SPICE,
-    TRADE,
-    UPGRADE,
-    Acquire,
-    Claim,
-    Cubes,
-    Discard,
-    Move,
-    PlayTrade,
-    PlayUpgrade,
-    State,
-    cheapest_discard,
-    cheapest_payment,
-    covers,
-    traded,
-    upgraded,
+    ACQUIRE, CARAVAN_LIMIT, CLAIM, COST, DISCARDING, GAIN, KIND, MERCHANT_CARDS, PAY, POINT_CARDS,
+    REST, SPICE, STEPS, TRADE, UPGRADE, Acquire, Claim, Cubes, Discard, Move, PlayTrade, PlayUpgrade, State, cheapest_discard,
+    cheapest_payment, covers, traded, upgraded
 )
 
 COIN_VALUE = {"upper": 3, "lower": 1, None: 0}
 
-COST = tuple(c.cost for c in POINT_CARDS)
 POINTS = tuple(c.points for c in POINT_CARDS)
-KIND = tuple(c.kind for c in MERCHANT_CARDS)
-GAIN = tuple(c.gain for c in MERCHANT_CARDS)
-PAY = tuple(c.pay for c in MERCHANT_CARDS)
-STEPS = tuple(c.steps for c in MERCHANT_CARDS)
 
 
 def value(c: Cubes) -> int:
@@ -176,6 +151,13 @@ def best_claim(state: State) -> Claim | None:
     if not claims:
         return None
     return max(claims, key=lambda m: (claim_value(state, m.index), -m.index))
+
+
+def obvious_move(state: State) -> Move | None:
+    """What the simple bots play before thinking: the overflow discard, else the best claim."""
+    if state.phase == DISCARDING:
+        return discard_move(state)
+    return best_claim(state)
 
 
 def claim_enablers(state: State, cubes_after: Sequence[Cubes]) -> set[int]:

@@ -10,16 +10,7 @@ from __future__ import annotations
 
 from century_tui.engine import ACQUIRE, DISCARDING, REST, Move, State
 
-from .heuristics import (
-    COST,
-    RATES,
-    best_claim,
-    candidate_moves,
-    claim_value,
-    deficit,
-    discard_move,
-    value,
-)
+from .heuristics import COST, RATES, candidate_moves, claim_value, deficit, discard_move, obvious_move, value
 
 BUILD_CARDS = 7
 """Merchant cards (starting ones included) below which it still buys productive cards."""
@@ -36,11 +27,9 @@ class MediumBot:
         self.seed = seed  # unused: the greedy choice needs no chance
 
     def choose(self, state: State) -> Move:
-        if state.phase == DISCARDING:
-            return discard_move(state)
-        claim = best_claim(state)
-        if claim is not None:
-            return claim
+        obvious = obvious_move(state)
+        if obvious is not None:
+            return obvious
         me = state.seat
         p = state.players[me]
         target = min(

@@ -44,18 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _words_for(argv)
     args = build_parser().parse_args(argv)
-    if args.command == "sim":
-        return cmd_sim(args)
-    if args.command == "cards":
-        return cmd_cards(args)
-    if args.command == "resume":
-        return cmd_resume(args)
-    if args.command == "replay":
-        return cmd_replay(args)
-    if args.command == "saves":
-        return cmd_saves(args)
-    if args.command == "review":
-        return cmd_review(args)
+    commands = {"sim": cmd_sim, "cards": cmd_cards, "resume": cmd_resume, "replay": cmd_replay,
+                "saves": cmd_saves, "review": cmd_review}
+    if args.command in commands:
+        return commands[args.command](args)
     if args.command in ("host", "join", "watch"):
         from century_tui.cli.network import run
 

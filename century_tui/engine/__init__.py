@@ -7,69 +7,25 @@ produces are `century_tui.engine.events` (`from century_tui.engine import events
 
 from . import events
 from .cards import (
-    CODES,
-    MARKET_CARDS,
-    MARKET_IDS,
-    MERCHANT_CARDS,
-    POINT_CARDS,
-    STARTING_CARDS,
-    STARTING_SPICE_IDS,
-    STARTING_UPGRADE_IDS,
-    CardDataError,
-    MerchantCard,
-    PointCard,
+    CODES, MARKET_CARDS, MARKET_IDS, MERCHANT_CARDS, POINT_CARDS, STARTING_CARDS,
+    STARTING_SPICE_IDS, STARTING_UPGRADE_IDS, CardDataError, MerchantCard, PointCard
 )
 from .cubes import (
-    NO_CUBES,
-    Cubes,
-    add,
-    cheapest_discard,
-    cheapest_payment,
-    covers,
-    from_tiers,
-    scale,
-    sub,
-    times_affordable,
-    traded,
-    upgraded,
+    NO_CUBES, Cubes, add, cheapest_discard, cheapest_payment, covers, from_tiers, scale, sub,
+    times_affordable, traded, upgraded
 )
 from .errors import IllegalMove
 from .game import MAX_SEED, Game, ReplayError, Seat, new_seed
 from .moves import (
-    ACQUIRE,
-    CLAIM,
-    DISCARD,
-    KINDS,
-    REST,
-    SPICE,
-    TRADE,
-    UPGRADE,
-    Acquire,
-    Claim,
-    Discard,
-    Move,
-    MoveKind,
-    PlaySpice,
-    PlayTrade,
-    PlayUpgrade,
-    Rest,
+    ACQUIRE, CLAIM, DISCARD, KINDS, REST, SPICE, TRADE, UPGRADE, Acquire, Claim, Discard, Move,
+    MoveKind, PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
 from .names import MAX_NAME, NameRefused, checked_name, clipped, duplicate, is_unsafe, name_key, printable, shown
 from .save import MAX_MOVES, SaveError, dumps, loads
 from .state import Player, Score, State
 from .tables import (
-    ACTION,
-    CARAVAN_LIMIT,
-    DISCARDING,
-    MAX_PLAYERS,
-    MERCHANT_ROW_SIZE,
-    MIN_PLAYERS,
-    OVER,
-    POINT_ROW_SIZE,
-    Phase,
-    cards_of,
-    starting_cubes,
-    trigger_cards,
+    ACTION, CARAVAN_LIMIT, COST, DISCARDING, GAIN, KIND, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS,
+    OVER, PAY, POINT_ROW_SIZE, STEPS, Phase, cards_of, starting_cubes, trigger_cards
 )
 
 __all__ = [
@@ -78,6 +34,7 @@ __all__ = [
     # a position and what it answers
     "State", "Player", "Score", "Phase", "ACTION", "DISCARDING", "OVER", "CARAVAN_LIMIT",
     "POINT_ROW_SIZE", "MERCHANT_ROW_SIZE", "cards_of", "starting_cubes", "trigger_cards",
+    "COST", "GAIN", "KIND", "PAY", "STEPS",
     # moves and what they did
     "Move", "MoveKind", "KINDS", "SPICE", "UPGRADE", "TRADE", "ACQUIRE", "REST", "CLAIM", "DISCARD",
     "PlaySpice", "PlayUpgrade", "PlayTrade", "Acquire", "Rest", "Claim", "Discard", "IllegalMove", "events",

@@ -11,34 +11,12 @@ from typing import TYPE_CHECKING, Sequence
 
 from .cubes import Cubes
 from .moves import (
-    ACQUIRE,
-    CLAIM,
-    DISCARD,
-    REST,
-    SPICE,
-    TRADE,
-    UPGRADE,
-    Acquire,
-    Claim,
-    Discard,
-    Move,
-    MoveKind,
-    PlaySpice,
-    PlayTrade,
-    PlayUpgrade,
-    Rest,
+    ACQUIRE, CLAIM, DISCARD, REST, SPICE, TRADE, UPGRADE, Acquire, Claim, Discard, Move, MoveKind,
+    PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
 from .tables import (
-    CARAVAN_LIMIT,
-    N_MERCHANT,
-    POINT_ROW_SIZE,
-    SPICE_MASK,
-    STEPS,
-    UPGRADE_MASK,
-    ACTION,
-    DISCARDING,
-    affordable,
-    cards_of,
+    CARAVAN_LIMIT, N_MERCHANT, POINT_ROW_SIZE, SPICE_MASK, STEPS, UPGRADE_MASK, ACTION, DISCARDING,
+    affordable, cards_of
 )
 
 if TYPE_CHECKING:

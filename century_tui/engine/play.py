@@ -16,20 +16,8 @@ from .cubes import NO_CUBES, UNIT, StepRefused, covers, scale, traded, upgraded
 from .errors import IllegalMove
 from .moves import SPICE, TRADE, UPGRADE, MoveKind
 from .tables import (
-    CARAVAN_LIMIT,
-    CODE,
-    COST,
-    GAIN,
-    KIND,
-    N_MERCHANT,
-    PAY,
-    PAYMENT_COUNTS,
-    STEPS,
-    ACTION,
-    OVER,
-    affordable,
-    cards_of,
-    trigger_cards,
+    CARAVAN_LIMIT, CODE, COST, GAIN, KIND, N_MERCHANT, PAY, PAYMENT_COUNTS, STEPS, ACTION, OVER,
+    affordable, cards_of, trigger_cards
 )
 
 if TYPE_CHECKING:

@@ -19,17 +19,8 @@ from .cubes import NO_CUBES, Cubes
 from .errors import IllegalMove
 from .moves import DISCARD, Move
 from .tables import (
-    ACTION,
-    CARAVAN_LIMIT,
-    DISCARDING,
-    MAX_PLAYERS,
-    MERCHANT_ROW_SIZE,
-    MIN_PLAYERS,
-    OVER,
-    POINT_ROW_SIZE,
-    Phase,
-    cards_of,
-    starting_cubes,
+    ACTION, CARAVAN_LIMIT, DISCARDING, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS, OVER,
+    POINT_ROW_SIZE, Phase, cards_of, starting_cubes
 )
 
 

@@ -6,46 +6,18 @@ from __future__ import annotations
 
 from century_tui.engine import SaveError
 from century_tui.storage.files import (
-    APP,
-    Refused,
-    data_home,
-    os_reason,
-    read_regular,
-    saves_dir,
-    settings_path,
-    write_aside,
-    write_atomic,
+    APP, Refused, data_home, os_reason, read_regular, saves_dir, settings_path, write_aside,
+    write_atomic
 )
 from century_tui.storage.locks import SaveLock, fcntl, is_held, lock_path, lock_problem, lock_save
 from century_tui.storage.saves import (
-    AUTOSAVE_PREFIX,
-    SAVE_CAP,
-    STALE_TEMP,
-    STALE_TEMP_AGE,
-    SaveInfo,
-    autosave,
-    create_save,
-    find_save,
-    latest_unfinished,
-    list_saves,
-    load_game,
-    new_save_path,
-    open_save,
-    remove_free_locks,
-    remove_stale_temps,
-    save_files,
-    unfinished,
+    AUTOSAVE_PREFIX, SAVE_CAP, STALE_TEMP, STALE_TEMP_AGE, SaveInfo, autosave, create_save,
+    find_save, latest_unfinished, list_saves, load_game, new_save_path, open_save,
+    remove_free_locks, remove_stale_temps, save_files, unfinished
 )
 from century_tui.storage.settings import (
-    BOT_BUDGET_MS,
-    BOT_SPEEDS,
-    SETTINGS_CAP,
-    SeatChoice,
-    Settings,
-    SettingsNotice,
-    damaged_settings_path,
-    load_settings,
-    save_settings,
+    BOT_BUDGET_MS, BOT_SPEEDS, SETTINGS_CAP, SeatChoice, Settings, SettingsNotice,
+    damaged_settings_path, load_settings, save_settings
 )
 
 __all__ = [

@@ -17,15 +17,8 @@ from typing import Iterator
 
 from century_tui.engine import Game, SaveError, dumps, loads
 from century_tui.storage.files import (
-    Refused,
-    made_by_game,
-    modified,
-    os_reason,
-    read_regular,
-    saves_dir,
-    sync_folder,
-    write_aside,
-    write_atomic,
+    Refused, made_by_game, modified, os_reason, read_regular, saves_dir, sync_folder, write_aside,
+    write_atomic
 )
 from century_tui.storage.locks import SaveLock, is_held, lock_problem, lock_save
 

@@ -36,13 +36,18 @@ def board_hint(table, focused, legality) -> tuple[Text, bool]:
     return Text(t("hint.nothing")), False
 
 
+def slot_refusal(row, refusals, i: int) -> Text | None:
+    """Why slot `i` of a row can't be taken (no card there, or the engine's reason), or None."""
+    if i >= len(row):
+        return Text(t("error.no_slot", slot=i + 1))
+    return None if refusals[i] is None else render.error(refusals[i])
+
+
 def point_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
     """(words, a problem?) for claiming point card `i`."""
-    if i >= len(s.point_row):
-        return Text(t("error.no_slot", slot=i + 1)), True
-    error = legal.claims[i]
-    if error is not None:
-        return render.error(error), True
+    refused = slot_refusal(s.point_row, legal.claims, i)
+    if refused is not None:
+        return refused, True
     coin = s.coin_on(i)
     coin_text = render.rt("hint.claim_coin", coin=Coin(coin == "upper")) if coin else Text("")
     return render.rt("hint.claim", cost=POINT_CARDS[s.point_row[i]].cost, coin=coin_text), False
@@ -50,11 +55,9 @@ def point_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
 
 def merchant_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
     """(words, a problem?) for acquiring merchant card `i`."""
-    if i >= len(s.merchant_row):
-        return Text(t("error.no_slot", slot=i + 1)), True
-    error = legal.acquires[i]
-    if error is not None:
-        return render.error(error), True
+    refused = slot_refusal(s.merchant_row, legal.acquires, i)
+    if refused is not None:
+        return refused, True
     on = s.merchant_cubes[i]
     bonus = render.rt("hint.acquire_bonus", cubes=on) if any(on) else Text("")
     if i == 0:

@@ -60,6 +60,15 @@ def accent_style() -> Style:
     return Style(color=s.ansi_accent if _mode["ansi"] else s.accent, bold=True)
 
 
+def screen_title(words: str) -> Text:
+    """A screen's heading: the game's name in the skin's accent, then what the screen is."""
+    title = Text()
+    title.append(text.t("app.title"), accent_style())
+    title.append("  ·  ")
+    title.append(words, "bold")
+    return title
+
+
 def cube(tier: int) -> Text:
     return Text(text.tier_letter(tier), tier_style(tier))
 

@@ -117,11 +117,7 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
         self.query_one("#name-1", Input).focus()
 
     def draw(self) -> None:
-        title = Text()
-        title.append(t("app.title"), render.accent_style())
-        title.append("  ·  ")
-        title.append(t("newgame.title"), "bold")
-        self.query_one(".title", Static).update(title)
+        self.query_one(".title", Static).update(render.screen_title(t("newgame.title")))
         self.query_one("#players-heading", Static).update(Text(t("newgame.seats"), "bold"))
 
     def list_games(self) -> None:

@@ -72,11 +72,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         names = [x.name for x in self.game.seats]
         winner = s.winner()
         best = s.score(winner)
-        title = Text()
-        title.append(t("app.title"), render.accent_style())
-        title.append("  ·  ")
-        title.append(t("results.title"), "bold")
-        self.query_one(".title", Static).update(title)
+        self.query_one(".title", Static).update(render.screen_title(t("results.title")))
         line = Text()
         line.append(t("results.winner", name=names[winner], total=best.total), render.accent_style())
         tied = s.tied_with_winner()

@@ -65,11 +65,7 @@ class ReviewScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.weigh()
 
     def draw_title(self) -> None:
-        title = Text()
-        title.append(t("app.title"), render.accent_style())
-        title.append("  ·  ")
-        title.append(t("review.title"), "bold")
-        self.query_one(".title", Static).update(title)
+        self.query_one(".title", Static).update(render.screen_title(t("review.title")))
         words = t("review.header") if self.found is not None else t("review.computing")
         self.query_one(".header", Static).update(Text(words))
 
