@@ -55,6 +55,9 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         Binding("escape", "cancel", "key.cancel"),
     ]
 
+    key_prefix = ""
+    """Its words in the language files: `{key_prefix}_help` and `{key_prefix}_keys` (none: no lines)."""
+
     def __init__(self, cubes: Cubes) -> None:
         super().__init__()
         self.cubes = cubes
@@ -65,10 +68,10 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         raise NotImplementedError
 
     def help_text(self) -> Text:
-        return Text("")
+        return Text(t(f"{self.key_prefix}_help") if self.key_prefix else "")
 
     def keys_text(self) -> str:
-        return ""
+        return t(f"{self.key_prefix}_keys") if self.key_prefix else ""
 
     def body(self) -> ComposeResult:
         yield from ()

@@ -15,6 +15,8 @@ from century_tui.tui.modals.base import ModalButton, MoveModal
 
 
 class DiscardModal(MoveModal):
+    key_prefix = "modal.discard"
+
     BINDINGS = [
         Binding("up", "row(-1)", "key.prev_slot", show=False),
         Binding("down,tab", "row(1)", "key.next_slot", show=False),
@@ -31,12 +33,6 @@ class DiscardModal(MoveModal):
 
     def title_text(self) -> Text:
         return Text(t("modal.discard_title", excess=self.excess), "bold")
-
-    def help_text(self) -> Text:
-        return Text(t("modal.discard_help"))
-
-    def keys_text(self) -> str:
-        return t("modal.discard_keys")
 
     def body(self) -> ComposeResult:
         for tier in range(4):

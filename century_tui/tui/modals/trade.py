@@ -15,6 +15,8 @@ from century_tui.tui.modals.base import ModalButton, MoveModal
 
 
 class TradeModal(MoveModal):
+    key_prefix = "modal.trade"
+
     BINDINGS = [
         Binding("left,minus", "less", "key.less"),
         Binding("right,plus,equals_sign", "more", "key.more"),
@@ -35,9 +37,6 @@ class TradeModal(MoveModal):
 
     def help_text(self) -> Text:
         return Text(t("modal.trade_help", max=self.most))
-
-    def keys_text(self) -> str:
-        return t("modal.trade_keys")
 
     def body(self) -> ComposeResult:
         with Horizontal(classes="choices"):

@@ -15,6 +15,8 @@ from century_tui.tui.modals.base import ModalButton, MoveModal
 
 
 class UpgradeModal(MoveModal):
+    key_prefix = "modal.upgrade"
+
     BINDINGS = [
         Binding("1", "raise_tier(0)", "key.raise_tier", show=False),
         Binding("2", "raise_tier(1)", "key.raise_tier", show=False),
@@ -34,12 +36,6 @@ class UpgradeModal(MoveModal):
 
     def title_text(self) -> Text:
         return Text(t("modal.upgrade_title", steps=self.limit), "bold")
-
-    def help_text(self) -> Text:
-        return Text(t("modal.upgrade_help"))
-
-    def keys_text(self) -> str:
-        return t("modal.upgrade_keys")
 
     def body(self) -> ComposeResult:
         yield Static(classes="status")
