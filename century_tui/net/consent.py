@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False)
 class Question:
+    """`by` (at `asker`'s terminal) asks to take back `owner`'s move, in the position `epoch`."""
+
     number: int
     epoch: int
     by: int
@@ -61,8 +63,7 @@ class UndoDesk:
         if not t.undo_needs_consent() or owner in client.seats:  # their own, or agreed at that terminal
             t.undo()
             return
-        asked = [c for c in self.hosted.clients if owner in c.seats]
-        if not asked:
+        if not self.hosted.connected(owner):
             self.hosted.refuse_host(client, "undo_owner_away",
                                     f"{t.seats[owner].name} is not connected to agree.", name=t.seats[owner].name)
             return
@@ -110,6 +111,12 @@ class UndoDesk:
             name = self.table.seats[q.owner].name
             self.settle(q, "undo_owner_away", f"{name} is not connected to agree.", name=name)
 
+    def welcomed(self, client: Client) -> None:
+        """An owner who comes back (or takes their seat over) while asked is asked again."""
+        q = self.open
+        if q is not None and q.owner in client.seats:
+            self.hosted.host.send(client, said(q, True))
+
     def settle(self, q: Question, code: str | None, reason: str = "", **params) -> None:
         """Close question `q`: every screen showing it lets it go; the asker hears `code`
         (None: nothing to say, the undo follows or the asker is gone)."""
@@ -123,7 +130,11 @@ class UndoDesk:
             self.hosted.refuse_host(q.asker, code, reason, **params)
 
     def tell(self, q: Question, open_: bool) -> None:
-        text = p.encode(p.UndoQuestion(question=q.number, by=q.by, owner=q.owner, open=open_))
+        text = said(q, open_)
         for client in list(self.hosted.clients):
             if q.owner in client.seats or client is q.asker:
                 self.hosted.host.send(client, text)
+
+
+def said(q: Question, open_: bool) -> str:
+    return p.encode(p.UndoQuestion(question=q.number, by=q.by, owner=q.owner, open=open_))

@@ -175,6 +175,7 @@ class HostedTable:
         self.clients.add(client)
         self.host.send(client, p.encode(p.Welcome(seats=list(client.seats), token=client.token,
                                                   seq=self.seq, view=self.view(full=True))))
+        self.undos.welcomed(client)
 
     def resync(self, client: Client) -> None:
         self.host.send(client, p.encode(p.FullView(seq=self.seq, view=self.view(full=True))))

@@ -11,7 +11,7 @@ from websockets.asyncio.client import connect
 from century_tui import text
 from century_tui.engine import Rest, Seat
 from century_tui.net import protocol as p
-from century_tui.net.client import refusal_of
+from century_tui.net.client import RemoteTable, refusal_of
 from century_tui.net.host import Limits
 from century_tui.table import Refused, Resynced, Rewound, UndoAsked
 from century_tui.tui import render
@@ -191,3 +191,18 @@ async def test_a_full_view_is_a_resync_not_a_move_played_again():
         assert changes == [Resynced()]
         await second.reconnect(timeout=5)
         assert changes == [Resynced(), Resynced()] and s.seen(second) == s.truth()
+
+
+@pytest.mark.asyncio
+async def test_an_owner_who_takes_their_seat_over_while_asked_is_asked_again():
+    async with Served([Seat("Ann"), Seat("Bob")], seed=5) as s:
+        first, second = await after_one_move(s)
+        second.undo()
+        await until(lambda: s.hosted.undos.open is not None)
+        again = await RemoteTable.connect(s.address, token=first.token, timeout=5)  # a new terminal
+        s.clients.append(again)
+        on_again = heard(again)
+        await until(lambda: any(isinstance(c, UndoAsked) and c.open for c in on_again))
+        question = next(c for c in on_again if isinstance(c, UndoAsked))
+        again.answer_undo(question.question, True)
+        await until(lambda: not s.table.game.moves and s.caught_up(again, second))
