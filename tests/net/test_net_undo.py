@@ -206,3 +206,32 @@ async def test_an_owner_who_takes_their_seat_over_while_asked_is_asked_again():
         question = next(c for c in on_again if isinstance(c, UndoAsked))
         again.answer_undo(question.question, True)
         await until(lambda: not s.table.game.moves and s.caught_up(again, second))
+
+
+@pytest.mark.asyncio
+async def test_a_shared_join_shows_the_hand_of_whoever_is_to_play_or_last_played_and_asks_at_its_keyboard():
+    async with Served([Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=5) as s:
+        order = s.table.state.turn_order()
+        here, away = (order[0], order[1]), order[2]  # the first two share one terminal
+        code = s.host.register("sharedcode0", s.hosted)
+        s.hosted.codes[code] = here
+        shared = await RemoteTable.connect(s.address, code=code, timeout=5)
+        s.clients.append(shared)
+        other = await s.join(away)
+        assert shared.hand_seat() == here[0]  # to play
+        shared.seated(here[0])
+        shared.play(Rest())
+        await until(lambda: shared.view.moves == 1)
+        assert shared.hand_seat() == here[1]  # to play next, at the same keyboard
+        shared.seated(here[1])
+        assert shared.undo_owner() == here[0] and shared.undo_needs_consent()  # the board asks here
+        shared.play(Rest())
+        await until(lambda: shared.view.moves == 2 and other.view.moves == 2)
+        assert shared.state.seat == away and shared.hand_seat() == here[1]  # who last played here
+        assert other.hand_seat() == away and s.hosted.view(full=False).players[here[1]].hand
+        shared.undo()  # here[1] takes back their own move: no question anywhere
+        await until(lambda: len(s.table.game.moves) == 1 and s.caught_up(shared))
+        shared.seated(here[1])
+        shared.undo()  # here[1] takes back here[0]'s, agreed at this keyboard: the host asks nobody
+        await until(lambda: not s.table.game.moves)
+        assert s.hosted.undos.open is None
