@@ -306,7 +306,8 @@ def refusal_of(message: p.Refused) -> Refused:
     host's own (`refusal`), when this version knows the code and has every word its
     template needs; else the host's English reason (`refusal.other`)."""
     table = "refusal" if message.rule == "host" else "error"
-    params = {k: tuple(v) if isinstance(v, list) else v for k, v in message.params.items()}
+    params = {k: tuple(v) if isinstance(v, list) else shown(v, 200) if isinstance(v, str) else v
+              for k, v in message.params.items()}
     refused = Refused(table, message.code, params, message.reason)
     key = f"{table}.{message.code}"
     try:
@@ -315,4 +316,4 @@ def refusal_of(message: p.Refused) -> Refused:
             return refused
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):
         pass
-    return Refused("refusal", "other", {"reason": shown(message.reason)}, message.reason)
+    return Refused("refusal", "other", {"reason": shown(message.reason, 200)}, message.reason)

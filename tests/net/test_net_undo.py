@@ -235,3 +235,26 @@ async def test_a_shared_join_shows_the_hand_of_whoever_is_to_play_or_last_played
         shared.undo()  # here[1] takes back here[0]'s, agreed at this keyboard: the host asks nobody
         await until(lambda: not s.table.game.moves)
         assert s.hosted.undos.open is None
+
+
+# ---------------------------------------------------------------- whatever a host may send
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from century_tui.engine import is_unsafe  # noqa: E402
+from century_tui.engine.errors import REASONS  # noqa: E402
+
+words_ = st.text(st.characters(blacklist_characters="{}"), max_size=6)
+values = st.recursive(st.none() | st.booleans() | st.integers(-5, 50) | words_,
+                      lambda inner: st.lists(inner, max_size=5), max_leaves=6)
+codes = st.sampled_from(sorted(REASONS) + sorted(k.split(".")[1] for k in text.load_language("en").text
+                                                 if k.startswith("refusal."))) | st.text(max_size=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["host", "R-ACQ-3"]), codes,
+       st.dictionaries(st.sampled_from(["name", "card", "cost", "held", "tier", "cubes", "slot", "excess", "x"]),
+                       values, max_size=4))
+def test_any_refusal_a_host_sends_is_worded_or_falls_back_to_its_reason(rule, code, params):
+    words = render.error(refusal_of(p.Refused(rule=rule, code=code, params=params, reason="why\x07"))).plain
+    assert words and "{" not in words and not any(is_unsafe(ch) for ch in words)  # filled in, escaped
