@@ -14,6 +14,7 @@ from textual.widgets import Static
 from century_tui.table import UndoAsked
 from century_tui.text import t
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.modals.base import ModalButton
 from century_tui.tui.render import rt
@@ -69,7 +70,7 @@ class ApproveUndo(ConfirmUndo):
         Binding("escape,n", "answer(False)", "key.keep"),
     ]
 
-    def __init__(self, question: int, owner: str, asking: str, move: Text) -> None:
+    def __init__(self, question: int, owner: str, asking: str, move: list[Entry]) -> None:
         """`asking` wants to take back `owner`'s move, whose log lines are `move`."""
         super().__init__(owner, asking)
         self.question = question
@@ -97,7 +98,8 @@ class ApproveUndo(ConfirmUndo):
         return Text(t("approve_undo.title", name=self.asking), "bold")
 
     def body_text(self) -> Text:
-        out = rt("approve_undo.body", move=self.move)
+        move = Text(" ").join(rt(e.key, **e.params) for e in self.move)
+        out = rt("approve_undo.body", move=move)
         out.append("\n")
         out.append(t("approve_undo.after"))
         return out
@@ -130,12 +132,11 @@ def undo_asked(screen, change: UndoAsked) -> None:
     if table.plays_here(change.owner):
         lines = [e for e in screen.log_view.entries if e.seat == change.owner]
         last = [e for e in lines if e.move == lines[-1].move] if lines else []
-        move = Text(" ").join(rt(e.key, **e.params) for e in last)
 
         def answered(yes: bool | None) -> None:
             if yes is not None:
                 table.answer_undo(change.question, yes)
 
-        app.push_screen(ApproveUndo(change.question, names[change.owner], names[change.by], move), answered)
+        app.push_screen(ApproveUndo(change.question, names[change.owner], names[change.by], last), answered)
     elif table.plays_here(change.by):
         screen.notify(t("notify.undo_asked", name=names[change.owner]), timeout=6)
