@@ -13,6 +13,7 @@ from century_tui.engine import Game, PlaySpice, Rest, Seat
 from century_tui.net.client import RemoteTable
 from century_tui.net.host import Host, Limits
 from century_tui.net.join import JoinApp
+from century_tui.net.protocol import MoveRequest
 from century_tui.storage import Settings
 from century_tui.table import Resynced
 from century_tui.tui.screens.confirm_undo import ApproveUndo
@@ -83,7 +84,7 @@ async def test_the_owner_agrees_on_their_own_board_with_a_key():
             assert any("Move taken back" in x for x in texts(app))
 
 
-async def test_the_owner_keeps_their_move_with_a_click_and_the_asker_is_told_why_in_their_language():
+async def test_the_asker_waits_then_hears_the_owner_keeps_their_move_in_the_askers_language():
     async with Hosted(first=0) as h:
         ann = await h.join(0)
         app = h.app(1, language="fr")
@@ -168,3 +169,19 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
             assert "Ann" in str(board.hand.border_title)  # the seat to act's, as at a hot-seat table
             assert [i.card for i in board.hand.items] == list(h.hosted.table.state.players[0].owned)
 
+
+
+async def test_a_rules_refusal_from_the_host_shows_as_a_hot_seat_refusal_in_the_players_language():
+    async with Hosted(first=0) as h:
+        app = h.app(0, language="pt")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await on_board(pilot, app)
+            table = app.table
+            # past the board's own check (a race it could not see), straight to the host
+            table._send(MoveRequest(epoch=table.epoch, move={"kind": "claim", "index": 0}))
+            await until(pilot, lambda: table.refusals)
+            refusal = table.refusals[-1]
+            assert refusal.rule.startswith("R-") and refusal.code == "claim_cost"
+            await until(pilot, lambda: any(x.startswith("Esta") or "custa" in x for x in texts(app)))
+            assert refusal.reason not in texts(app)  # not the host's English
+            assert not h.hosted.table.game.moves
