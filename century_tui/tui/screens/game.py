@@ -207,6 +207,8 @@ class GameScreen(BoardScreen):
             return False if self.state.is_over or self.state.phase == DISCARDING else None
         if action == "discard":
             return True if (self.human_turn() and self.state.phase == DISCARDING) else False
+        if action in ("undo", "redo") and not any(map(self.table.plays_here, range(self.state.n))):
+            return False  # a watcher takes nothing back (nor is there anything in a game of bots)
         if action == "undo":
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
