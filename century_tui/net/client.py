@@ -18,9 +18,12 @@ from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from century_tui.engine import IllegalMove, Move
+from century_tui.engine import IllegalMove, Move, shown
 from century_tui.engine.save import move_from_dict, move_to_dict
-from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinking
+from century_tui.table import (
+    Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked, needs_consent,
+)
+from century_tui.text import error_text, fields_of, has, template, words
 from century_tui.tui.journal import Entry, describe
 
 from . import protocol as p
@@ -133,9 +136,23 @@ class RemoteTable(Table):
         return seat in self.mine
 
     def undo_owner(self) -> int | None:
-        """Undo takes back a move of this terminal's only: anyone else's needs their word."""
-        owner = self._view.undo_owner
-        return owner if owner in self.mine else None
+        """Whose move undo would take back (a watcher takes back nothing): this terminal's
+        own at once, anyone else's once they agree on their own screen."""
+        return self._view.undo_owner if self.mine else None
+
+    def undo_needs_consent(self) -> bool:
+        """The hot-seat rule among the people at this terminal: the board asks here. An
+        owner at another terminal is asked by the host, on their own screen."""
+        owner = self.undo_owner()
+        return owner in self.mine and needs_consent(owner, self.at_keyboard, len(self.mine))
+
+    def hand_seat(self) -> int:
+        """This terminal's own hand: its person's, or of the people sharing it, whoever is
+        to play or last played. A watcher sees the seat to act's, as at a hot-seat table."""
+        seat = self.state.seat
+        if not self.mine or seat in self.mine:
+            return seat
+        return self.at_keyboard if self.at_keyboard in self.mine else self.mine[0]
 
     def on_drop(self, listener: Callable[[str], None]) -> None:
         """Call `listener(reason)` when the connection goes (not on `close`)."""
@@ -154,13 +171,20 @@ class RemoteTable(Table):
         self._send(p.MoveRequest(epoch=self.epoch, move=move_to_dict(move)))
 
     def undo(self) -> bool:
+        """Ask the host to take the last person's move back (as the person at the keyboard)."""
         if self.closed or self.undo_owner() is None:
             return False
-        self._send(p.UndoRequest(epoch=self.epoch))
+        by = self.at_keyboard if self.at_keyboard in self.mine else None
+        self._send(p.UndoRequest(epoch=self.epoch, seat=by))
         return True
 
+    def answer_undo(self, question: int, yes: bool) -> None:
+        self._send(p.UndoAnswer(question=question, yes=yes))
+
     def redo(self) -> bool:
-        if self.closed or not self._game.redo_moves or self.state.seat not in self.mine:
+        """Ask the host to play the next move taken back again (the host says why not: it
+        is the seat to act's own move to bring back)."""
+        if self.closed or not self.mine or not self._game.redo_moves:
             return False
         self._send(p.RedoRequest(epoch=self.epoch))
         return True
@@ -220,6 +244,10 @@ class RemoteTable(Table):
         """Apply one message from the host (in the order they came)."""
         if isinstance(message, p.Refused):
             self.refusals.append(message)
+            self.emit(refusal_of(message))
+        elif isinstance(message, p.UndoQuestion):
+            if message.by in range(self.state.n) and message.owner in range(self.state.n):
+                self.emit(UndoAsked(message.question, message.by, message.owner, message.open))
         elif isinstance(message, (p.FullView, p.Welcome)):
             self._full(message.seq, message.view)
         elif isinstance(message, p.ChangeMessage):
@@ -233,7 +261,7 @@ class RemoteTable(Table):
         """A whole view: the views redraw from it, as after an undo."""
         self.seq = seq
         self._set(view)
-        self.emit(Rewound(undo=False, by=None, owner=view.seat, point=view.moves))
+        self.emit(Resynced())
 
     def _changed(self, model: Any, view: View) -> None:
         change: Change
@@ -271,3 +299,21 @@ class RemoteTable(Table):
         self.epoch = view.epoch
         self.thinking = view.thinking
         self.save_error = view.save_error
+
+
+def refusal_of(message: p.Refused) -> Refused:
+    """A host's refusal as words of this client's language: an engine rule's (`error`) or the
+    host's own (`refusal`), when this version knows the code and has every word its
+    template needs; else the host's English reason (`refusal.other`)."""
+    table = "refusal" if message.rule == "host" else "error"
+    params = {k: tuple(v) if isinstance(v, list) else shown(v, 200) if isinstance(v, str) else v
+              for k, v in message.params.items()}
+    refused = Refused(table, message.code, params, message.reason)
+    key = f"{table}.{message.code}"
+    try:
+        if has(key) and fields_of(template(key)) <= set(params) | set(words().nouns()):
+            error_text(refused)  # and its params make sense to this version
+            return refused
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        pass
+    return Refused("refusal", "other", {"reason": shown(message.reason, 200)}, message.reason)

@@ -32,6 +32,7 @@ from century_tui.storage.autosaver import Saver
 from century_tui.table import Change, LocalTable, Moved, Rewound, SaveChanged, Thinking
 
 from . import protocol as p
+from .consent import UndoDesk
 from .view import event_to_dict, view_of
 
 POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
@@ -61,6 +62,8 @@ class Limits:
     """...and at most this many at once."""
     outbox: int = 1000
     """Messages queued for a client that does not read them: past this it is dropped."""
+    consent: float = 60.0
+    """Seconds a move's owner has to answer another person's undo."""
 
 
 @dataclass(eq=False)
@@ -73,6 +76,8 @@ class Client:
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
+    over: int = 0
+    """Messages in a row sent past the rate: a player's are refused, then it is closed."""
 
     def send(self, text: str, limit: int) -> bool:
         if self.outbox.qsize() >= limit:
@@ -110,6 +115,7 @@ class HostedTable:
         self.tokens: dict[str, tuple[int, ...]] = {}
         self.clients: set[Client] = set()
         self.seq = 0  # the number of the last change sent
+        self.undos = UndoDesk(self)
         table.subscribe(self._changed)
         for seat, s in enumerate(table.seats):
             if s.is_human:
@@ -169,6 +175,7 @@ class HostedTable:
         self.clients.add(client)
         self.host.send(client, p.encode(p.Welcome(seats=list(client.seats), token=client.token,
                                                   seq=self.seq, view=self.view(full=True))))
+        self.undos.welcomed(client)
 
     def resync(self, client: Client) -> None:
         self.host.send(client, p.encode(p.FullView(seq=self.seq, view=self.view(full=True))))
@@ -179,6 +186,7 @@ class HostedTable:
         text = p.encode(p.ChangeMessage(seq=self.seq, change=change_model(change), view=self.view(full)))
         for client in list(self.clients):
             self.host.send(client, text)
+        self.undos.moved_on()
         self.host.lobby_changed(self)
 
     # ------------------------------------------------------------ requests in
@@ -209,20 +217,22 @@ class HostedTable:
                 except IllegalMove as e:
                     self.refuse(client, e)
         elif isinstance(message, p.UndoRequest):
-            owner = t.undo_owner()
-            if message.epoch != t.epoch:
-                self.refuse_host(client, "stale", "The game moved on before your request arrived.")
-            elif owner is None or owner not in client.seats:
-                self.refuse_host(client, "undo_not_yours",
-                                 "Only the last person to move may take it back, until the next person moves.")
-            else:
-                t.seated(owner)
-                t.undo()
+            if message.seat is not None and message.seat not in client.seats:
+                raise Closed("undo asked for another client's seat")
+            self.undos.request(client, message)
+        elif isinstance(message, p.UndoAnswer):
+            if self.undos.out_of_place(client, message):
+                raise Closed("an answer to a question asked of another client")
+            self.undos.answer(client, message)
         elif isinstance(message, p.RedoRequest):
             if message.epoch != t.epoch:
                 self.refuse_host(client, "stale", "The game moved on before your request arrived.")
-            elif not t.game.redo_moves or s.seat not in client.seats:
-                self.refuse_host(client, "redo_not_yours", "There is no move of yours to bring back.")
+            elif not t.game.redo_moves:
+                self.refuse_host(client, "nothing_to_redo", "There is no move to play again.")
+            elif s.seat not in client.seats:
+                name = t.seats[s.seat].name
+                self.refuse_host(client, "redo_not_yours", f"That move is {name}'s: only {name} can play it again.",
+                                 name=name)
             else:
                 t.seated(s.seat)
                 t.redo()
@@ -232,8 +242,9 @@ class HostedTable:
         self.host.send(client, p.encode(p.Refused(rule=error.rule, code=error.code, params=params,
                                                   reason=error.reason)))
 
-    def refuse_host(self, client: Client, code: str, reason: str) -> None:
-        self.host.send(client, p.encode(p.Refused(rule="host", code=code, params={}, reason=reason)))
+    def refuse_host(self, client: Client, code: str, reason: str, **params: Any) -> None:
+        """The host's own refusal: `code` and `params` for the client's language, `reason` in English."""
+        self.host.send(client, p.encode(p.Refused(rule="host", code=code, params=params, reason=reason)))
 
 
 def change_model(change: Change) -> Any:
@@ -342,7 +353,9 @@ class Host:
             self.lobby_changed(hosted)
             async for raw in ws:
                 if not client.spend(self.limits.rate, self.limits.burst):
-                    raise Closed("too many messages")
+                    self._too_fast(hosted, client)
+                    continue
+                client.over = 0
                 hosted.request(client, self._parse(raw))
         except Closed as e:
             await self._close(ws, e.reason)
@@ -354,8 +367,17 @@ class Host:
                 del self.per_address[address]
             if hosted is not None and client is not None:
                 hosted.clients.discard(client)
+                hosted.undos.left(client)
                 client.outbox.put_nowait(None)
                 self.lobby_changed(hosted)
+
+    def _too_fast(self, hosted: HostedTable, client: Client) -> None:
+        """A message past the rate: a player's is refused (a key held down), until a burst's
+        worth in a row closes it as a flood would be; a spectator's closes at once."""
+        client.over += 1
+        if not client.seats or client.over > self.limits.burst:
+            raise Closed("too many messages")
+        hosted.refuse_host(client, "rate_limited", "Too many requests at once: slow down.")
 
     async def _hello(self, ws: ServerConnection) -> tuple[HostedTable, Client]:
         try:

@@ -4,7 +4,9 @@ object per WebSocket message, told apart by `type`.
 A client says `hello` (an invite code the first time, then the token it got for it) and is
 `welcome`d with its seats, its token and the full view. Then the host sends a `change` per
 thing that happens in the game, numbered (`seq`) so a client that missed one asks for the
-full `view` again; a client asks for moves, undo and redo, and is told why when `refused`.
+full `view` again; a client asks for moves, undo and redo, and is told why when `refused`. Undo of
+another person's move is an `undo_question` to that person's client, settled by its
+`undo_answer`.
 Anything a client sends that is not one of its messages, in its place, closes its
 connection (`close`, with the reason) and changes nothing.
 """
@@ -52,8 +54,21 @@ class MoveRequest(Message):
 
 
 class UndoRequest(Message):
+    """Take back the last person's move: one's own at once, anyone else's once they agree."""
+
     type: Literal["undo"] = "undo"
     epoch: int
+    seat: int | None = None
+    """Who asks, of the client's seats (the person at its keyboard); None: the host picks
+    (the move's owner if the client plays it, else its first seat)."""
+
+
+class UndoAnswer(Message):
+    """The asked owner's answer to an `UndoQuestion`, given on their own screen."""
+
+    type: Literal["undo_answer"] = "undo_answer"
+    question: int
+    yes: bool
 
 
 class RedoRequest(Message):
@@ -68,7 +83,7 @@ class ViewRequest(Message):
 
 
 ClientMessage = Annotated[
-    Union[Hello, MoveRequest, UndoRequest, RedoRequest, ViewRequest], Field(discriminator="type")
+    Union[Hello, MoveRequest, UndoRequest, UndoAnswer, RedoRequest, ViewRequest], Field(discriminator="type")
 ]
 client_message = TypeAdapter(ClientMessage)
 
@@ -134,10 +149,25 @@ class Refused(Message):
 
     type: Literal["refused"] = "refused"
     rule: str
+    """The rule's ID (R-ACQ-3 …), or "host" for the host's own reasons (`code`: stale,
+    undo_declined, rate_limited …)."""
     code: str
     params: dict[str, Any]
     reason: str
-    """In English; `code` and `params` are for the client's own language."""
+    """In English, for a code the client does not know; `code` and `params` are for the
+    client's own language."""
+
+
+class UndoQuestion(Message):
+    """`by` asks to take back `owner`'s move: sent to the owner's client (which asks its
+    person) and to the asker's (which says it waits); `open=False` when it is settled or
+    void (answered, timed out, a player left, the game moved on)."""
+
+    type: Literal["undo_question"] = "undo_question"
+    question: int
+    by: int
+    owner: int
+    open: bool
 
 
 class Closing(Message):
@@ -148,7 +178,7 @@ class Closing(Message):
 
 
 HostMessage = Annotated[
-    Union[Welcome, FullView, ChangeMessage, Refused, Closing], Field(discriminator="type")
+    Union[Welcome, FullView, ChangeMessage, Refused, UndoQuestion, Closing], Field(discriminator="type")
 ]
 host_message = TypeAdapter(HostMessage)
 

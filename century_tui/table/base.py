@@ -20,6 +20,13 @@ from .changes import Change
 Listener = Callable[[Change], None]
 
 
+def needs_consent(owner: int | None, at_keyboard: int | None, people: int) -> bool:
+    """The undo rule: a person takes back their own last move at once (until the next
+    person moves, whose move is then the last); another person's only once they agree, so
+    one key never lets Bob undo Ann's claim. Alone with bots, every move is one's own."""
+    return owner is not None and people >= 2 and owner != at_keyboard
+
+
 class Table(ABC):
     """One game in play, seen by any number of views."""
 
@@ -92,6 +99,13 @@ class Table(ABC):
 
     def undo(self) -> bool:
         return False
+
+    def answer_undo(self, question: int, yes: bool) -> None:
+        """This terminal's person answers `UndoAsked(question)`: may their move be taken back?"""
+
+    def hand_seat(self) -> int:
+        """Whose hand the board shows: the seat to act's (a hot-seat game, a replay, a watcher)."""
+        return self.state.seat
 
     def redo(self) -> bool:
         return False

@@ -7,7 +7,8 @@ Textual and no secrets (never the seed), so the same ones can travel to another 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from century_tui.engine import Move
 from century_tui.engine.events import Event
@@ -48,4 +49,34 @@ class SaveChanged:
     error: str | None
 
 
-Change = Moved | Rewound | Thinking | SaveChanged
+@dataclass(frozen=True, slots=True)
+class Resynced:
+    """The whole position came again (a table on another machine, after a reconnect or a
+    missed change): views redraw from it. Nothing was played or taken back by it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A request the table passed on was refused where the game is played (a host answers
+    after the asking): the words are `table`.`code` with `params`, as an engine refusal's
+    (`table` "error") or the host's own ("refusal"); `reason` is in English."""
+
+    table: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAsked:
+    """`by` asks to take back `owner`'s move, and `owner`, at another terminal, must agree on
+    their own screen (their answer: `Table.answer_undo(question, yes)`). `open` is False
+    once it is settled or void."""
+
+    question: int
+    by: int
+    owner: int
+    open: bool = True
+
+
+Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked

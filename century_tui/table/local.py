@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 
 from century_tui.engine import Game, IllegalMove, Move, State
 
-from .base import Table
+from .base import Table, needs_consent
 from .changes import Moved, Rewound, SaveChanged, Thinking
 
 if TYPE_CHECKING:
@@ -150,8 +150,7 @@ class LocalTable(Table):
     def undo_needs_consent(self) -> bool:
         """Another person's move is taken back only once they agree: one key must not let
         Bob undo Ann's claim. Alone with bots, every move is one's own."""
-        owner = self.undo_owner()
-        return owner is not None and self.humans() >= 2 and owner != self.at_keyboard
+        return needs_consent(self.undo_owner(), self.at_keyboard, self.humans())
 
     def undo(self) -> bool:
         """Take back the last person's move and any bot moves after it."""

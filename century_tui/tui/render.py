@@ -206,5 +206,6 @@ def widest_effect(fit: int) -> int:
 
 
 def error(e: Any) -> Text:
-    """An engine refusal, coloured."""
-    return rt(f"error.{e.code}", **text.error_params(e.code, e.params))
+    """A refusal, coloured: the engine's (IllegalMove), or another table's of words (a
+    host's own refusal says `table` "refusal")."""
+    return rt(f"{getattr(e, 'table', 'error')}.{e.code}", **text.error_params(e.code, e.params))

@@ -148,12 +148,13 @@ class BoardScreen(SizeGuard, FollowsWords, Screen):
             for i, p in ((i, s.players[i]) for i in s.turn_order())
         ])
         self.show_news()
-        if legal is not None:
+        shown = self.table.hand_seat()
+        if legal is not None and shown == s.seat:
             items = [HandItem(c, played, ok) for c, played, ok in legal.hand(s)]
         else:
-            p = s.current
+            p = s.players[shown]
             items = [HandItem(c, bool(p.played >> c & 1), False) for c in p.owned]
-        self.hand.show(names[s.seat], items)
+        self.hand.show(names[shown], items)
         self.status.show(s.round, names[s.seat], thinking=self.table.thinking,
                          final=s.end_triggered is not None, over=s.is_over)
         self.update_hint()

@@ -31,7 +31,7 @@ from century_tui.engine import (
     Rest,
 )
 from century_tui.engine import events as ev
-from century_tui.table import Change, Moved, Rewound, SaveChanged, Table, Thinking
+from century_tui.table import Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked
 from century_tui.text import t
 from century_tui.tui import coach, hints, render
 from century_tui.tui.journal import Entry, describe, history
@@ -186,7 +186,7 @@ class GameScreen(BoardScreen):
 
         self.app.push_screen(modal, done)
 
-    def refuse(self, error: IllegalMove) -> None:
+    def refuse(self, error: IllegalMove | Refused) -> None:
         self.app.bell()
         self.notify(render.error(error).plain, severity="warning", timeout=4)
 
@@ -207,6 +207,8 @@ class GameScreen(BoardScreen):
             return False if self.state.is_over or self.state.phase == DISCARDING else None
         if action == "discard":
             return True if (self.human_turn() and self.state.phase == DISCARDING) else False
+        if action in ("undo", "redo") and not any(map(self.table.plays_here, range(self.state.n))):
+            return False  # a watcher takes nothing back (nor is there anything in a game of bots)
         if action == "undo":
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
@@ -262,12 +264,18 @@ class GameScreen(BoardScreen):
                 self.refresh_board()
             self.announce(change.events)
             self.next_turn()
-        elif isinstance(change, Rewound):
+        elif isinstance(change, (Rewound, Resynced)):
             self.history_changed(change)
         elif isinstance(change, Thinking):
             self.refresh_board()
         elif isinstance(change, SaveChanged):
             self.save_changed(change.error)
+        elif isinstance(change, Refused):
+            self.refuse(change)
+        elif isinstance(change, UndoAsked):
+            from century_tui.tui.screens.confirm_undo import undo_asked
+
+            undo_asked(self, change)
 
     def save_changed(self, error: str | None) -> None:
         """A failure is said once, then shown by a marker in the status line until a save
@@ -372,10 +380,12 @@ class GameScreen(BoardScreen):
         if not self.table.redo():
             self.app.bell()
 
-    def history_changed(self, change: Rewound) -> None:
-        """After undo/redo: redraw from the replay; the pass screen follows when the person
-        to play is not the one at the keyboard. Whose move someone else took back is told."""
-        if change.undo and change.by is not None and change.by != change.owner:
+    def history_changed(self, change: Rewound | Resynced) -> None:
+        """After undo/redo (or the whole position again, said by no toast): redraw from the
+        replay; the pass screen follows when the person to play is not the one at the
+        keyboard. Whose move someone else took back is told."""
+        rewound = isinstance(change, Rewound)
+        if rewound and change.undo and change.by is not None and change.by != change.owner:
             lost = [e for e in self.log_view.entries if e.move == change.point + 1 and e.seat == change.owner]
             self.taken_back[change.owner] = (self.game.seats[change.by].name, lost)
         while self.app.screen is not self:  # the pass screen or the results go
@@ -383,8 +393,8 @@ class GameScreen(BoardScreen):
         with self.app.batch_update():
             self.log_view.reset(history(self.game))
             self.refresh_board()
-        if change.undo:
+        if rewound and change.undo:
             self.notify(t("notify.undone", name=self.game.current_seat.name), timeout=3)
-        else:
+        elif rewound:
             self.notify(t("notify.redone"), timeout=3)
         self.next_turn()

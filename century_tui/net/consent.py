@@ -1,0 +1,140 @@
+"""Undo over the network, on the host: a person takes back their own last move at once
+(until the next person has moved); anyone else's move only once its owner agrees, on
+their own screen. The rule is the hot-seat one (`LocalTable.undo_needs_consent`, with
+the asker at the keyboard); what the network adds is the asking.
+
+One question at a time per table. It is settled by the owner's answer, and void when the
+game moves on, either of the two leaves, or no answer comes in time; the asker is told
+why, in codes their client words in its own language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import protocol as p
+
+if TYPE_CHECKING:
+    from .host import Client, HostedTable
+
+
+@dataclass(eq=False)
+class Question:
+    """`by` (at `asker`'s terminal) asks to take back `owner`'s move, in the position `epoch`."""
+
+    number: int
+    epoch: int
+    by: int
+    owner: int
+    asker: Client
+    timer: asyncio.TimerHandle | None = None
+
+
+class UndoDesk:
+    """A hosted table's undo requests, and the question open to a move's owner."""
+
+    def __init__(self, hosted: HostedTable) -> None:
+        self.hosted = hosted
+        self.open: Question | None = None
+        self.numbers = itertools.count(1)
+
+    @property
+    def table(self):
+        return self.hosted.table
+
+    def request(self, client: Client, message: p.UndoRequest) -> None:
+        t = self.table
+        owner = t.undo_owner()
+        if message.epoch != t.epoch:
+            self.hosted.refuse_host(client, "stale", "The game moved on before your request arrived.")
+            return
+        if owner is None:
+            self.hosted.refuse_host(client, "nothing_to_undo", "Nothing to undo: no person has moved yet.")
+            return
+        if self.open is not None:
+            self.hosted.refuse_host(client, "undo_pending", "An undo is already waiting for an answer.",
+                                    name=t.seats[self.open.owner].name)
+            return
+        by = message.seat if message.seat is not None else owner if owner in client.seats else client.seats[0]
+        t.seated(by)
+        if not t.undo_needs_consent() or owner in client.seats:  # their own, or agreed at that terminal
+            t.undo()
+            return
+        if not self.hosted.connected(owner):
+            self.hosted.refuse_host(client, "undo_owner_away",
+                                    f"{t.seats[owner].name} is not connected to agree.", name=t.seats[owner].name)
+            return
+        q = Question(next(self.numbers), t.epoch, by, owner, client)
+        q.timer = asyncio.get_running_loop().call_later(self.hosted.host.limits.consent, self.timed_out, q)
+        self.open = q
+        self.tell(q, True)
+
+    def out_of_place(self, client: Client, message: p.UndoAnswer) -> bool:
+        """An answer to the open question from a client it was not asked of."""
+        q = self.open
+        return q is not None and q.number == message.question and q.owner not in client.seats
+
+    def answer(self, client: Client, message: p.UndoAnswer) -> None:
+        q = self.open
+        if q is None or q.number != message.question or q.owner not in client.seats:
+            return  # settled a moment before (a timeout, a move): nothing to do
+        name = self.table.seats[q.owner].name
+        if q.epoch != self.table.epoch:
+            self.settle(q, "stale", "The game moved on before your request arrived.")
+        elif not message.yes:
+            self.settle(q, "undo_declined", f"{name} keeps their move.", name=name)
+        else:
+            self.settle(q, None)
+            self.table.seated(q.by)
+            self.table.undo()
+
+    def timed_out(self, q: Question) -> None:
+        name = self.table.seats[q.owner].name
+        self.settle(q, "undo_no_answer", f"{name} did not answer in time.", name=name)
+
+    def moved_on(self) -> None:
+        """The game changed (a move, an undo, a redo): an open question is void."""
+        if self.open is not None and self.open.epoch != self.table.epoch:
+            self.settle(self.open, "stale", "The game moved on before your request arrived.")
+
+    def left(self, client: Client) -> None:
+        """`client` went: a question it asked, or that only it could answer, is void."""
+        q = self.open
+        if q is None:
+            return
+        if q.asker is client:
+            self.settle(q, None)
+        elif q.owner in client.seats and not self.hosted.connected(q.owner):
+            name = self.table.seats[q.owner].name
+            self.settle(q, "undo_owner_away", f"{name} is not connected to agree.", name=name)
+
+    def welcomed(self, client: Client) -> None:
+        """An owner who comes back (or takes their seat over) while asked is asked again."""
+        q = self.open
+        if q is not None and q.owner in client.seats:
+            self.hosted.host.send(client, said(q, True))
+
+    def settle(self, q: Question, code: str | None, reason: str = "", **params) -> None:
+        """Close question `q`: every screen showing it lets it go; the asker hears `code`
+        (None: nothing to say, the undo follows or the asker is gone)."""
+        if self.open is not q:
+            return
+        self.open = None
+        if q.timer is not None:
+            q.timer.cancel()
+        self.tell(q, False)
+        if code is not None:
+            self.hosted.refuse_host(q.asker, code, reason, **params)
+
+    def tell(self, q: Question, open_: bool) -> None:
+        text = said(q, open_)
+        for client in list(self.hosted.clients):
+            if q.owner in client.seats or client is q.asker:
+                self.hosted.host.send(client, text)
+
+
+def said(q: Question, open_: bool) -> str:
+    return p.encode(p.UndoQuestion(question=q.number, by=q.by, owner=q.owner, open=open_))
