@@ -40,6 +40,7 @@ from century_tui.tui.lifecycle import closed
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
+from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
@@ -64,6 +65,7 @@ class GameScreen(BoardScreen):
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
         self._stop_listening = lambda: None
+        self._pass_screen: HandOffScreen | None = None
 
     # what the table knows, as the screen's (the app and tests read these)
     @property
@@ -95,6 +97,10 @@ class GameScreen(BoardScreen):
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        screen, self._pass_screen = self._pass_screen, None
+        if screen is not None and screen not in self.app.screen_stack:  # else it goes when popped
+            self.app.uninstall_screen(screen)
+            screen.remove()
 
     def begin(self) -> None:
         if closed(self):
@@ -308,14 +314,15 @@ class GameScreen(BoardScreen):
             self.action_discard()  # under the pass screen, if one comes
         same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if self.needs_handoff():
-            from century_tui.tui.screens.handoff import HandOffScreen
-
             here = s.seat  # the keyboard changes hands when the pass screen is answered
             self.app.clear_notifications()  # the last person's refusals are not the next one's
             if self.table.save_error is not None:  # but the next one must know the game is not saved
                 self.say_unsaved()
-            notice = self.taken_back.pop(s.seat, None)
-            screen = HandOffScreen(seat.name, self.since_last_turn(s.seat), notice)
+            if self._pass_screen is None:  # one for the game, installed: Textual keeps it between turns
+                self._pass_screen = HandOffScreen()
+                self.app.install_screen(self._pass_screen, f"pass-{id(self)}")
+            screen = self._pass_screen
+            screen.show(seat.name, self.since_last_turn(s.seat), self.taken_back.pop(s.seat, None))
             self.app.push_screen(screen, lambda _=None: self.table.seated(here))
         else:
             self.table.seated(s.seat)
