@@ -21,6 +21,16 @@ MISSED_LINES = 12
 """Log lines the pass screen shows at most (the newest): what fits at 80×24."""
 
 
+def missed_since(entries: list[Entry], seat: int) -> list[Entry]:
+    """Log lines since `seat` last moved: what the next person missed."""
+    out: list[Entry] = []
+    for entry in reversed(entries):
+        if entry.seat == seat and entry.key not in ("log.round",):
+            break
+        out.append(entry)
+    return list(reversed(out))
+
+
 class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "go", "key.continue"),
