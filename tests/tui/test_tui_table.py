@@ -4,7 +4,9 @@ hand-over between people."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from tests.helpers.driver import run_board, screen_lines, settle
+from textual import events
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
 from century_tui.storage import Settings
@@ -244,5 +246,31 @@ async def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
         card = app.screen.points.views[1]
         shown = card.render().plain
         assert "10" in shown and "…" not in shown, shown
+
+    await run(app, body)
+
+
+async def test_a_move_and_the_pass_screen_answered_in_one_burst_show_the_next_person_s_turn():
+    """The board under a pass screen is drawn once that screen is on show (the next person
+    sees it sooner). A move and Enter typed in one burst answer the pass screen before it
+    is painted: the board then shows the next person's hand all the same, the cursor on
+    their first playable card and the focus on the hand."""
+    game = Game([Seat("Ann"), Seat("Bob")], 3)
+    second = game.seats[1 - game.state.seat].name
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        screen = app.screen
+        await pilot.press("end")  # the cursor on the last card: not where the next turn starts
+        await settle(pilot)
+        app.post_message(events.Key("r", "r"))  # a rest; Enter for the next pass screen at once
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert app.screen is screen and game.current_seat.name == second
+        assert [item.card for item in screen.hand.items] == list(game.state.current.owned)
+        assert Text.from_markup(str(screen.hand.border_title)).plain == t("board.hand_title", name=second)
+        first = next(i for i, item in enumerate(screen.hand.items) if item.ok)
+        assert screen.hand.cursor == first != len(screen.hand.items) - 1
+        assert app.focused is screen.hand
 
     await run(app, body)

@@ -11,7 +11,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from century_tui.engine import trigger_cards
@@ -26,7 +28,7 @@ from century_tui.tui.widgets.caravans import CaravanInfo, Caravans
 from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.log import GameLog
-from century_tui.tui.widgets.rows import MerchantRow, PointRow, SlotView
+from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow, SlotView
 from century_tui.tui.widgets.status import HintBar, StatusBar
 
 
@@ -63,6 +65,10 @@ class BoardScreen(SizeGuard, FollowsWords, Screen):
         self.resumed = resumed
         self._bindings_key: tuple = ()
         self._legal: tuple[tuple[int, int], Legality] | None = None
+        self.behind = False
+        """The position changed and the board does not show it yet (`catch_up` draws it)."""
+        self.turn_starts: bool | None = None
+        """A turn starts, its cursor not placed yet (True: the same person plays on)."""
         self.status = StatusBar(id="status")
         self.points = PointRow(id="points")
         self.merchants = MerchantRow(id="merchants")
@@ -166,6 +172,35 @@ class BoardScreen(SizeGuard, FollowsWords, Screen):
         if key != self._bindings_key:  # the footer rebuilds itself: only when a key changed
             self._bindings_key = key
             self.refresh_bindings()
+
+    def catch_up(self, ahead: bool = False) -> None:
+        """Draw the position on the board if it is behind, and put the cursor on a new turn's
+        first playable card; `ahead`, under another screen (the pass screen), draw the board's
+        widgets too, so that showing it again costs a copy of their lines, not a redraw."""
+        if self.behind and not closed(self):
+            self.behind = False
+            self.refresh_board()
+        if self.turn_starts is not None:
+            same_person, self.turn_starts = self.turn_starts, None
+            self.hand.to_first_playable()
+            if not (same_person and isinstance(self.focused, (CardRow, HandView))):
+                self.hand.focus()
+        if ahead:
+            self.prepare()
+
+    def on_screen_resume(self) -> None:
+        self.catch_up()  # the pass screen was answered before it was painted (keys in a burst)
+
+    def prepare(self) -> None:
+        """Draw now the widgets a move changed while another screen covers the board (the
+        pass screen, as one person hands the keyboard to the next): showing the board again
+        is then a copy of lines drawn already, not a redraw of every widget."""
+        if self.app.screen is self or closed(self):
+            return
+        for widget in self.walk_children(Widget):
+            size = widget.region.size
+            if size:
+                widget.render_lines(Region(0, 0, size.width, size.height))
 
     def legality(self) -> Legality:
         """What the player to act may do in the position on show: asked of the engine once

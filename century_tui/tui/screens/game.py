@@ -15,20 +15,8 @@ from textual import events
 from textual.binding import Binding
 
 from century_tui.engine import (
-    ACTION,
-    CARAVAN_LIMIT,
-    DISCARDING,
-    MERCHANT_CARDS,
-    SPICE,
-    UPGRADE,
-    Acquire,
-    Claim,
-    IllegalMove,
-    Move,
-    PlaySpice,
-    PlayTrade,
-    PlayUpgrade,
-    Rest,
+    ACTION, CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, SPICE, UPGRADE, Acquire, Claim, IllegalMove,
+    Move, PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
 from century_tui.engine import events as ev
 from century_tui.table import Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked
@@ -40,6 +28,7 @@ from century_tui.tui.lifecycle import closed
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
+from century_tui.tui.screens.handoff import HandOffScreen, missed_since
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
@@ -64,6 +53,7 @@ class GameScreen(BoardScreen):
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
         self._stop_listening = lambda: None
+        self._pass_screen: HandOffScreen | None = None
 
     # what the table knows, as the screen's (the app and tests read these)
     @property
@@ -95,6 +85,10 @@ class GameScreen(BoardScreen):
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        screen, self._pass_screen = self._pass_screen, None
+        if screen is not None and screen not in self.app.screen_stack:  # else it goes when popped
+            self.app.uninstall_screen(screen)
+            screen.remove()
 
     def begin(self) -> None:
         if closed(self):
@@ -259,9 +253,8 @@ class GameScreen(BoardScreen):
             return
         if isinstance(change, Moved):
             self.drop_question()
-            with self.app.batch_update():
-                self.log_view.add(describe(list(change.events), self.game))
-                self.refresh_board()
+            self.log_view.add(describe(list(change.events), self.game))
+            self.behind = True  # the board is drawn by next_turn
             self.announce(change.events)
             self.next_turn()
         elif isinstance(change, (Rewound, Resynced)):
@@ -302,10 +295,14 @@ class GameScreen(BoardScreen):
 
     def next_turn(self) -> None:
         """Whatever a person's eyes need next: the results, a discard, or the pass screen
-        (a bot's turn is the table's: it is thinking already)."""
+        (a bot's turn is the table's: it is thinking already). Under a pass screen, the
+        board is drawn once that screen is on show: the next person sees it sooner."""
         if not self.is_attached:
             return
         s = self.state
+        handoff = not s.is_over and self.table.plays_here(s.seat) and self.needs_handoff()
+        if not handoff:
+            self.catch_up()
         if s.is_over:
             self.show_results()
             return
@@ -315,36 +312,30 @@ class GameScreen(BoardScreen):
         if s.phase == DISCARDING:
             self.action_discard()  # under the pass screen, if one comes
         same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
-        if self.needs_handoff():
-            from century_tui.tui.screens.handoff import HandOffScreen
-
+        if handoff:
             here = s.seat  # the keyboard changes hands when the pass screen is answered
             self.app.clear_notifications()  # the last person's refusals are not the next one's
             if self.table.save_error is not None:  # but the next one must know the game is not saved
                 self.say_unsaved()
-            notice = self.taken_back.pop(s.seat, None)
-            screen = HandOffScreen(seat.name, self.since_last_turn(s.seat), notice)
-            self.app.push_screen(screen, lambda _=None: self.table.seated(here))
+            if self._pass_screen is None:  # one for the game, installed: Textual keeps it between turns
+                self._pass_screen = HandOffScreen()
+                self.app.install_screen(self._pass_screen, f"pass-{id(self)}")
+            screen = self._pass_screen
+            screen.show(seat.name, missed_since(self.log_view.entries, s.seat), self.taken_back.pop(s.seat, None))
+            self.app.push_screen(screen, lambda _=None: (self.catch_up(), self.table.seated(here)))
         else:
             self.table.seated(s.seat)
         if s.phase != DISCARDING:
-            self.hand.to_first_playable()
-            if not (same_person and isinstance(self.focused, (CardRow, HandView))):
-                self.hand.focus()
+            self.turn_starts = same_person
+        if handoff:
+            self.call_after_refresh(self.catch_up, ahead=True)  # once the pass screen is on show
+        else:
+            self.catch_up()
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
         humans = sum(1 for i in range(len(self.game.seats)) if self.table.plays_here(i))
         return century(self).handoff and humans >= 2 and self.last_human != self.state.seat
-
-    def since_last_turn(self, seat: int) -> list[Entry]:
-        """Log lines since `seat` last moved: what the next person missed."""
-        out: list[Entry] = []
-        for entry in reversed(self.log_view.entries):
-            if entry.seat == seat and entry.key not in ("log.round",):
-                break
-            out.append(entry)
-        return list(reversed(out))
 
     # ------------------------------------------------------------ undo and redo
     def action_undo(self) -> None:
@@ -390,9 +381,9 @@ class GameScreen(BoardScreen):
             self.taken_back[change.owner] = (self.game.seats[change.by].name, lost)
         while self.app.screen is not self:  # the pass screen or the results go
             self.app.pop_screen()
-        with self.app.batch_update():
-            self.log_view.reset(history(self.game))
-            self.refresh_board()
+        self.turn_starts = None
+        self.log_view.reset(history(self.game))
+        self.behind = True  # the board is drawn by next_turn
         if rewound and change.undo:
             self.notify(t("notify.undone", name=self.game.current_seat.name), timeout=3)
         elif rewound:

@@ -21,28 +21,50 @@ MISSED_LINES = 12
 """Log lines the pass screen shows at most (the newest): what fits at 80×24."""
 
 
+def missed_since(entries: list[Entry], seat: int) -> list[Entry]:
+    """Log lines since `seat` last moved: what the next person missed."""
+    out: list[Entry] = []
+    for entry in reversed(entries):
+        if entry.seat == seat and entry.key not in ("log.round",):
+            break
+        out.append(entry)
+    return list(reversed(out))
+
+
 class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "go", "key.continue"),
         Binding("u,ctrl+z", "undo", "key.undo"),
     ]
 
-    def __init__(self, name: str, missed: list[Entry], taken_back: tuple[str, list[Entry]] | None = None) -> None:
+    def __init__(self, name: str = "", missed: list[Entry] | None = None,
+                 taken_back: tuple[str, list[Entry]] | None = None) -> None:
         """`missed`: the log lines since this person's last turn; `taken_back`: who took back
         this person's last move, and that move's log lines (None: nobody did)."""
         super().__init__()
+        self.title_line = Static(classes="title")
+        self.prompt = Static(classes="prompt")
+        self.missed_lines = Static(classes="missed")
+        self.show(name, missed or [], taken_back)
+
+    def compose(self) -> ComposeResult:
+        """The words are in the widgets before they are mounted: nothing is left to find at
+        mount, when under load Textual may not have mounted the dialog's children yet."""
+        with Vertical(classes="dialog handoff"):
+            yield self.title_line
+            yield self.prompt
+            yield self.missed_lines
+
+    def show(self, name: str, missed: list[Entry], taken_back: tuple[str, list[Entry]] | None = None) -> None:
+        """Ask for the keyboard to pass to `name`. The game keeps one pass screen and shows it
+        again each turn with new words: composing a new one, then removing it, cost two
+        layouts and two full redraws of the board per turn."""
         self.player = name
         self.missed = missed
         self.taken_back = taken_back
-
-    def compose(self) -> ComposeResult:
-        """The words go in as the widgets are made: nothing is left to find at mount, when
-        under load Textual may not have mounted the dialog's children yet."""
-        title, prompt, missed = self.texts()
-        with Vertical(classes="dialog handoff"):
-            yield Static(title, classes="title")
-            yield Static(prompt, classes="prompt")
-            yield Static(missed, classes="missed")
+        self.words_changed()
+        if self.is_mounted:  # off the stack, it saw no resize
+            self.check_size(self.app.size)
 
     def texts(self) -> tuple[Text, Text, Text]:
         missed = Text()
@@ -62,8 +84,8 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
         return Text(t("handoff.title", name=self.player), "bold"), Text(t("handoff.prompt", name=self.player)), missed
 
     def words_changed(self) -> None:
-        for cls, text in zip(("title", "prompt", "missed"), self.texts()):
-            self.query_one(f".{cls}", Static).update(text)
+        for widget, text in zip((self.title_line, self.prompt, self.missed_lines), self.texts()):
+            widget.update(text)
 
     def action_go(self) -> None:
         self.dismiss(None)

@@ -48,12 +48,16 @@ class KeyBar(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._spots: list[tuple[int, int, str]] = []
+        self._drawn: tuple | None = None
+        """The entries last drawn: bindings are updated at every focus change and move, and
+        mostly the same keys come back (a repaint is one more frame)."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
     def _bindings_changed(self, screen) -> None:
-        self.refresh()
+        if self._entries() != self._drawn:
+            self.refresh()
 
     def _entries(self) -> tuple[list[tuple[str, str, str, bool]], list[tuple[str, str, str, bool]]]:
         """(key to press, key shown, description, enabled) for the left side (grouped keys
@@ -80,7 +84,7 @@ class KeyBar(Widget):
     def render(self) -> Text:
         self._spots = []
         key_style = self.get_component_rich_style("keybar--key", partial=True)
-        left, right = self._entries()
+        left, right = self._drawn = self._entries()
 
         def draw(entries, out: Text) -> None:
             for key, shown, description, enabled in entries:
