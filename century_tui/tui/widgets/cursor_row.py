@@ -9,6 +9,7 @@ watching the `cursor` reactive (to say what Enter would do).
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -26,6 +27,18 @@ def cursor_keys(count: int, enter: str, show_digits: bool = True) -> list[Bindin
         Binding("end", "end", show=False),
         Binding("enter", "act", enter),
     ]
+
+
+class RowMessage(Message):
+    """A message from a row that names it as its `control` (so `@on(..., "#id")` selects it)."""
+
+    def __init__(self, row: CursorRow) -> None:
+        super().__init__()
+        self.row = row
+
+    @property
+    def control(self) -> CursorRow:
+        return self.row
 
 
 class CursorRow(FollowsWords, Widget, can_focus=True):

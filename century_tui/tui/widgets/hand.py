@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
-from century_tui.tui.widgets.cursor_row import CursorRow, cursor_keys
+from century_tui.tui.widgets.cursor_row import CursorRow, RowMessage, cursor_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,17 +99,12 @@ class RestButton(Static):
 class HandView(CursorRow):
     BINDINGS = cursor_keys(9, "key.play", show_digits=False)
 
-    class Chosen(Message):
+    class Chosen(RowMessage):
         """The player asked to play this card (Enter or a click)."""
 
         def __init__(self, hand: HandView, card: int) -> None:
-            super().__init__()
-            self.hand = hand
+            super().__init__(hand)
             self.card = card
-
-        @property
-        def control(self) -> HandView:
-            return self.hand
 
     class RestChosen(Message):
         pass

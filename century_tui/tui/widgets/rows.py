@@ -18,7 +18,7 @@ from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Cubes
 from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.follow import FollowsWords
-from century_tui.tui.widgets.cursor_row import CursorRow, cursor_keys
+from century_tui.tui.widgets.cursor_row import CursorRow, RowMessage, cursor_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,14 @@ class CardView(FollowsWords, Widget):
         event.stop()
         self.post_message(self.Pressed(self.index))
 
+    def render(self) -> Text:
+        card = self.slot.card if self.slot is not None else None
+        return Text("") if card is None else self.draw(card, self.size.width, self.size.height)
+
+    def draw(self, card: int, width: int, height: int) -> Text:
+        """The card in the slot, in `width` × `height` cells."""
+        raise NotImplementedError
+
 
 def _spread(left: Text, right: Text, width: int) -> Text:
     """`left` at the left edge and `right` at the right edge of `width` cells."""
@@ -96,11 +104,7 @@ def _spread(left: Text, right: Text, width: int) -> Text:
 
 
 class PointCardView(CardView):
-    def render(self) -> Text:
-        card = self.slot.card if self.slot is not None else None
-        if card is None:
-            return Text("")
-        width, height = self.size.width, self.size.height
+    def draw(self, card: int, width: int, height: int) -> Text:
         c = POINT_CARDS[card]
         coin = self._coin_text()
         if height <= 2:
@@ -166,11 +170,7 @@ class PointCardView(CardView):
 
 
 class MerchantCardView(CardView):
-    def render(self) -> Text:
-        card = self.slot.card if self.slot is not None else None
-        if card is None:
-            return Text("")
-        width, height = self.size.width, self.size.height
+    def draw(self, card: int, width: int, height: int) -> Text:
         if height <= 1:
             effect = render.merchant_effect(card, fit=width)
             effect.align("center", width)
@@ -227,17 +227,12 @@ class CardRow(CursorRow):
     VIEW: type[CardView] = CardView
     CARD_CLASS = ""
 
-    class Chosen(Message):
+    class Chosen(RowMessage):
         """The player asked to take the card in slot `index` (Enter or a click)."""
 
         def __init__(self, row: CardRow, index: int) -> None:
-            super().__init__()
-            self.row = row
+            super().__init__(row)
             self.index = index
-
-        @property
-        def control(self) -> CardRow:
-            return self.row
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
