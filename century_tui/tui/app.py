@@ -147,6 +147,8 @@ class CenturyApp(App[None]):
         """True (and the player told, in words `key`) when leaving the game on show now would
         lose moves: its last save failed, one more try failed, and this failure was not said
         before. Asked again, it lets go."""
+        if self.table is None or self.table.save_error is None:
+            return False  # nothing unsaved (and the board's module is not imported to say so)
         board = self.board()
         if board is None or self.retry_failed_save() is None or board.leave_warned:
             return False
