@@ -153,11 +153,14 @@ def fields_of(template: Template) -> set[str]:
 @cache
 def plural_rule(locale: str) -> Any:
     """Babel's CLDR plural rule for a locale: a callable from a number to its category.
-    ValueError if Babel does not know the locale."""
-    from babel import Locale, UnknownLocaleError
+    ValueError if Babel does not know the locale. The rule is read from the locale's own
+    data when it holds one (each of ours does): `Locale.plural_form` first merges in all
+    the root locale's data, which is most of what reading the rule costs at a start."""
+    from babel import Locale, UnknownLocaleError, localedata
 
     try:
-        return Locale.parse(locale).plural_form
+        found = Locale.parse(locale)
+        return localedata.load(str(found), merge_inherited=False).get("plural_form") or found.plural_form
     except (UnknownLocaleError, ValueError, TypeError) as e:
         raise ValueError(f"no plural rules for locale {locale!r}") from e
 
