@@ -1,9 +1,12 @@
 """What opening the game reads: the language on show and nothing of the others. The
 language list names every language from data/lang/index.toml, and the seats of a form just
 opened have their names already, so no other language's file is read (and checked) to
-tell whether a name was typed (issue 15 §7: the cold start)."""
+tell whether a name was typed; and garbage is not looked for until the first frame shows
+(issue 15 §7: the cold start)."""
 
 from __future__ import annotations
+
+import gc
 
 from century_tui.storage import SeatChoice, Settings
 from century_tui.text import catalog
@@ -56,3 +59,29 @@ async def test_names_the_form_gave_in_another_language_still_follow_the_one_on_s
         assert [r.name_input.value for r in app.screen.rows()] == ["Ann", "Bot moyen", "Joueur 3"]
 
     await run_app(CenturyApp(settings=Settings(bot_delay_ms=0, seats=seats), language="fr"), body)
+
+
+def test_garbage_is_collected_again_once_the_arguments_are_read(monkeypatch, capsys):
+    """`century_tui.cli.main` stops collecting garbage while the game starts; a command
+    that opens no window (here `century cards`) runs with collecting on, and so does the
+    caller after it."""
+    from century_tui import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "cmd_cards", lambda args: seen.append(gc.isenabled()) or 0)
+    assert cli.main(["cards"]) == 0
+    assert seen == [True] and gc.isenabled()
+
+
+async def test_garbage_is_collected_again_once_the_window_shows_its_first_frame():
+    seen = []
+
+    async def body(app, pilot):
+        seen.append(gc.isenabled())
+
+    gc.disable()  # as `century_tui.cli.main` leaves it for a window
+    try:
+        await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
+    finally:
+        gc.enable()
+    assert seen == [True]
