@@ -3,6 +3,8 @@ and how long the game takes to start against a bare Textual app.
 
     python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164] [--starts 5]
 
+(`--moves 0`: the cold starts alone; `--starts 0`: the keys alone.)
+
 A 2-player game is played through the keyboard only (the pass screen on), moves chosen
 by century_tui.tui.demo.policy, headless. For every key, the clock starts when the key
 event is sent and stops when the last screen update it caused that changed what the
@@ -273,11 +275,14 @@ def main() -> None:
     if args.starts:
         starts = cold_starts((width, height), args.starts)
         bare = [statistics.median(x[i] for x in starts["bare Textual"]) for i in (0, 1)]
-        print(f"cold start to the first painted screen, {width}×{height}, median of {args.starts}")
+        load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"cold start to the first painted screen, {width}×{height}, median of {args.starts} (load {load})")
         for name, runs in starts.items():
             wall, cpu = (statistics.median(x[i] for x in runs) for i in (0, 1))
             print(f"{name:>14}: {wall:5.2f} s   ×{wall / bare[0]:.2f} the bare app   "
                   f"CPU {cpu:5.2f} s   ×{cpu / bare[1]:.2f}")
+    if not args.moves:
+        return
     clock = asyncio.run(play((width, height), args.moves, args.seed))
     out, cpu = clock.latencies((width, height))
     for title, samples in (("wall clock", out), ("CPU time of the process", cpu)):

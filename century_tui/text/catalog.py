@@ -1,7 +1,9 @@
 """The language files, `data/lang/<code>.toml`: what one holds (a `[meta]` table, one
 `[skin.<name>]` table of each skin's words, and tables of templates under dotted keys), the
 checks that make every file hold the same keys with the same fields, and which language is
-read: registered ones (the tests' marker language) first, then the files."""
+read: registered ones (the tests' marker language) first, then the files. Which languages
+there are, each named in itself, is `data/lang/index.toml`: listing them reads no language
+file, and a file is read and checked only when its language is shown."""
 
 from __future__ import annotations
 
@@ -105,7 +107,6 @@ Template = str | Plural
 class Language(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     code: str
-    name: str
     locale: str
     """The CLDR locale whose plural rules the file's plural forms follow ("pt" is Brazil's)."""
     elide: dict[str, str] = {}
@@ -152,11 +153,14 @@ def fields_of(template: Template) -> set[str]:
 @cache
 def plural_rule(locale: str) -> Any:
     """Babel's CLDR plural rule for a locale: a callable from a number to its category.
-    ValueError if Babel does not know the locale."""
-    from babel import Locale, UnknownLocaleError
+    ValueError if Babel does not know the locale. The rule is read from the locale's own
+    data when it holds one (each of ours does): `Locale.plural_form` first merges in all
+    the root locale's data, which is most of what reading the rule costs at a start."""
+    from babel import Locale, UnknownLocaleError, localedata
 
     try:
-        return Locale.parse(locale).plural_form
+        found = Locale.parse(locale)
+        return localedata.load(str(found), merge_inherited=False).get("plural_form") or found.plural_form
     except (UnknownLocaleError, ValueError, TypeError) as e:
         raise ValueError(f"no plural rules for locale {locale!r}") from e
 
@@ -179,7 +183,7 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     _flatten(raw, "", text, where)
     try:
         lang = Language.model_validate({
-            "code": code, "name": meta.get("name"), "locale": meta.get("locale"),
+            "code": code, "locale": meta.get("locale"),
             "elide": meta.get("elide", {}), "skins": skins, "text": text,
         })
     except ValidationError as e:
@@ -232,13 +236,18 @@ def _check_errors(lang: Language, where: str, nouns: set[str]) -> None:
             raise TextDataError(f"{where}: error.{code} uses {{{sorted(extra)[0]}}}, which the engine does not give")
 
 
-_registered: dict[str, Language] = {}
+_registered: dict[str, tuple[str, Language]] = {}
+"""Languages added from memory: their own name (their `[meta] name`) and their words."""
 
 
 def register_language(code: str, raw: dict[str, Any]) -> Language:
-    """Add a language from data in memory, validated like a file (a test's marker language)."""
+    """Add a language from data in memory, validated like a file (a test's marker language),
+    named by its `[meta] name`."""
     lang = parse_language(code, raw)
-    _registered[code] = lang
+    name = raw["meta"].get("name")
+    if not isinstance(name, str) or not name:
+        raise TextDataError(f"language {code!r}: meta.name: the language's own name is missing")
+    _registered[code] = (name, lang)
     return lang
 
 
@@ -250,7 +259,7 @@ def unregister_language(code: str) -> None:
 def load_language(code: str) -> Language:
     """The language `code` (registered, else data/lang); TextDataError if missing or broken."""
     got = _registered.get(code)
-    return got if got is not None else _load_file(code)
+    return got[1] if got is not None else _load_file(code)
 
 
 @cache
@@ -260,14 +269,31 @@ def _load_file(code: str) -> Language:
     return parse_language(code, raw, str(path))
 
 
+@cache
+def _index() -> dict[str, str]:
+    """data/lang/index.toml: each language file's code and the language's own name for itself."""
+    path = data_dir() / "lang" / "index.toml"
+    index = read_toml(path, TextDataError, "language index ")
+    for code, name in index.items():
+        if not isinstance(name, str) or not name.strip():
+            raise TextDataError(f"{path}: {code} must be the language's own name, as text")
+    return index
+
+
 def languages() -> list[str]:
-    """Codes of the languages there are: the files in data/lang and any registered."""
-    return sorted({p.stem for p in (data_dir() / "lang").glob("*.toml")} | set(_registered))
+    """Codes of the languages there are: those of data/lang/index.toml and any registered."""
+    return sorted(set(_index()) | set(_registered))
 
 
 def language_name(code: str) -> str:
-    """A language's own name for itself ("Français"), from its [meta] table."""
-    return load_language(code).name
+    """A language's own name for itself ("Français"), read without its file."""
+    got = _registered.get(code)
+    if got is not None:
+        return got[0]
+    try:
+        return _index()[code]
+    except KeyError:
+        raise TextDataError(f"no language {code!r} in {data_dir() / 'lang' / 'index.toml'}") from None
 
 
 def language_from_env(environ: Any = None) -> str | None:

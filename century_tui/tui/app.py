@@ -4,6 +4,7 @@ command palette (whose own words, and Textual's system commands, come from t() t
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import os
 import signal
@@ -147,6 +148,8 @@ class CenturyApp(App[None]):
         """True (and the player told, in words `key`) when leaving the game on show now would
         lose moves: its last save failed, one more try failed, and this failure was not said
         before. Asked again, it lets go."""
+        if self.table is None or self.table.save_error is None:
+            return False  # nothing unsaved (and the board's module is not imported to say so)
         board = self.board()
         if board is None or self.retry_failed_save() is None or board.leave_warned:
             return False
@@ -194,6 +197,11 @@ class CenturyApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: the start is over, and so is the pause in
+        collecting garbage that `century_tui.cli.main` makes for it."""
+        gc.enable()
 
     def on_mount(self) -> None:
         self.catch_hangup()

@@ -36,6 +36,14 @@ def test_the_five_languages_are_there():
     assert set(text.languages()) >= {"en", *OTHERS}
 
 
+def test_the_index_lists_every_language_file_by_its_own_name():
+    """data/lang/index.toml names the languages: one entry for each file, and no other."""
+    files = {p.stem for p in (data_dir() / "lang").glob("*.toml")} - {"index"}
+    assert set(text.languages()) == files
+    names = {code: text.language_name(code) for code in files}
+    assert names == {"en": "English", "es": "Español", "fr": "Français", "ja": "日本語", "pt": "Português"}
+
+
 @pytest.mark.parametrize("code", OTHERS)
 def test_every_english_key_and_no_other_with_the_same_placeholders(code):
     lang = text.load_language(code)  # validated on load (structure, error codes, fields)

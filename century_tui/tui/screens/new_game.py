@@ -279,8 +279,8 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
             century(self).language = str(event.value)
         else:  # a seat's kind: a name the form gave follows it ("Player 3" ⇄ "Medium bot")
             row = next((r for r in self.rows() if r.kind is event.select), None)
-            if row is not None and row.untouched():
-                row.give_name(self.names_besides(row))
+            if row is not None:
+                row.follow(self.names_besides(row))
 
     def names_besides(self, row: SeatRow) -> set[str]:
         """The other seats' names, as the name rule compares them: a bot's must not repeat one."""

@@ -121,22 +121,28 @@ class SeatRow(Horizontal):
         self.query_one(".seat-label", Static).update(Text(t("newgame.seat", n=self.n)))
         self.name_input.placeholder = t("newgame.name_placeholder")
         self.drop.tooltip = t("newgame.drop", n=self.n)
-        if self.untouched():  # an untouched name follows the language
-            self.give_name(taken)
+        self.follow(taken)  # an untouched name follows the language
         reoption(self.kind, seat_kinds())
+
+    def follow(self, taken: set[str]) -> None:
+        """A name the form gave becomes the one it gives now (for this kind, in this
+        language); a typed name stays. Asked in that order, so that a seat that has its
+        name already (every seat of a form just opened) reads no other language's file."""
+        name = self.given_name(taken)
+        if self.name_input.value != name and self.untouched():
+            self.name_input.value = name
 
     def untouched(self) -> bool:
         """The name is still one the form gave this seat (in any language), not typed."""
         return " ".join(self.name_input.value.split()).casefold() in given_names(self.n)
 
-    def give_name(self, taken: set[str]) -> None:
+    def given_name(self, taken: set[str]) -> str:
         """The name the seat gets by itself: "Player 3" for a person, else the bot's own
         ("Medium bot", or "Medium bot 2" when `taken`, casefolded, holds that)."""
         kind = str(self.kind.value)
         if kind.startswith("bot:"):
-            self.name_input.value = free_bot_name(kind.removeprefix("bot:"), taken)
-        else:
-            self.name_input.value = t("newgame.default_name", n=self.n)
+            return free_bot_name(kind.removeprefix("bot:"), taken)
+        return t("newgame.default_name", n=self.n)
 
 
 def reoption(select: Select, options: list[tuple[str, str]]) -> None:

@@ -1,0 +1,87 @@
+"""What opening the game reads: the language on show and nothing of the others. The
+language list names every language from data/lang/index.toml, and the seats of a form just
+opened have their names already, so no other language's file is read (and checked) to
+tell whether a name was typed; and garbage is not looked for until the first frame shows
+(issue 15 §7: the cold start)."""
+
+from __future__ import annotations
+
+import gc
+
+from century_tui.storage import SeatChoice, Settings
+from century_tui.text import catalog
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.new_game import NewGameScreen
+from tests.helpers.driver import run_app
+
+
+def reading_languages(monkeypatch) -> list[str]:
+    """The codes of the language files read from now on (each file is read once a process
+    otherwise: its reader's cache is bypassed here)."""
+    read: list[str] = []
+    load = catalog._load_file.__wrapped__
+
+    def spy(code: str):
+        read.append(code)
+        return load(code)
+
+    monkeypatch.setattr(catalog, "_load_file", spy)
+    return read
+
+
+def test_the_language_list_reads_no_language_file(monkeypatch):
+    read = reading_languages(monkeypatch)
+    names = [catalog.language_name(code) for code in catalog.languages()]
+    assert "Français" in names and "日本語" in names
+    assert read == []
+
+
+async def test_the_form_opens_reading_only_the_language_on_show(monkeypatch):
+    """(A seat whose name is not the one the form gives it now, "Ann", is still asked
+    about in every language: a name given in another language follows this one.)"""
+    read = reading_languages(monkeypatch)
+    seats = [SeatChoice(name="Joueur 1"), SeatChoice(name="Bot moyen", bot="medium"), SeatChoice(name="Joueur 3")]
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, NewGameScreen)
+        assert [r.name_input.value for r in app.screen.rows()] == ["Joueur 1", "Bot moyen", "Joueur 3"]
+
+    await run_app(CenturyApp(settings=Settings(bot_delay_ms=0, seats=seats), language="fr"), body)
+    assert set(read) <= {"fr"}
+
+
+async def test_names_the_form_gave_in_another_language_still_follow_the_one_on_show():
+    """The last game's seats were named in English: the form in French names them anew
+    (that one reads the other languages, to know "Medium bot" was not typed)."""
+    seats = [SeatChoice(name="Ann"), SeatChoice(name="Medium bot", bot="medium"), SeatChoice(name="Player 3")]
+
+    async def body(app, pilot):
+        assert [r.name_input.value for r in app.screen.rows()] == ["Ann", "Bot moyen", "Joueur 3"]
+
+    await run_app(CenturyApp(settings=Settings(bot_delay_ms=0, seats=seats), language="fr"), body)
+
+
+def test_garbage_is_collected_again_once_the_arguments_are_read(monkeypatch, capsys):
+    """`century_tui.cli.main` stops collecting garbage while the game starts; a command
+    that opens no window (here `century cards`) runs with collecting on, and so does the
+    caller after it."""
+    from century_tui import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "cmd_cards", lambda args: seen.append(gc.isenabled()) or 0)
+    assert cli.main(["cards"]) == 0
+    assert seen == [True] and gc.isenabled()
+
+
+async def test_garbage_is_collected_again_once_the_window_shows_its_first_frame():
+    seen = []
+
+    async def body(app, pilot):
+        seen.append(gc.isenabled())
+
+    gc.disable()  # as `century_tui.cli.main` leaves it for a window
+    try:
+        await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
+    finally:
+        gc.enable()
+    assert seen == [True]
