@@ -74,14 +74,28 @@ def test_garbage_is_collected_again_once_the_arguments_are_read(monkeypatch, cap
 
 
 async def test_garbage_is_collected_again_once_the_window_shows_its_first_frame():
+    """...and what the start built is frozen then: later full collections don't walk it."""
     seen = []
 
     async def body(app, pilot):
-        seen.append(gc.isenabled())
+        seen.append((gc.isenabled(), gc.get_freeze_count() > 0))
 
     gc.disable()  # as `century_tui.cli.main` leaves it for a window
     try:
         await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
     finally:
         gc.enable()
-    assert seen == [True]
+        gc.unfreeze()
+    assert seen == [(True, True)]
+
+
+async def test_an_app_started_with_collecting_on_freezes_nothing():
+    """A test (or any caller but the cli) keeps its garbage collector as it was."""
+    seen = []
+
+    async def body(app, pilot):
+        seen.append(gc.get_freeze_count())
+
+    gc.unfreeze()
+    await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
+    assert seen == [0] and gc.isenabled()
