@@ -9,6 +9,7 @@ differ from run to run: seconds, games and moves per second, and think times.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import random
@@ -234,6 +235,9 @@ def _results(run: Run, games: int, jobs: int) -> Iterator[list[GameResult]]:
         for g in range(games):
             yield [play_game(run, g)]
         return
+    # The workers are forks of this process: what it holds is frozen out of their garbage
+    # collector's walks, which would otherwise touch (and so copy) every inherited page.
+    gc.freeze()
     pool = multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupt)
     try:
         yield from pool.imap_unordered(_play_batch, ((run, b) for b in batches(games, jobs)))
@@ -241,6 +245,7 @@ def _results(run: Run, games: int, jobs: int) -> Iterator[list[GameResult]]:
     finally:
         pool.terminate()  # on Ctrl+C too: games under way are dropped, not waited for
         pool.join()
+        gc.unfreeze()
 
 
 def simulate(
