@@ -89,7 +89,8 @@ class RemoteTable(Table):
     async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False,
                     tls: ssl.SSLContext | None = None):
         try:
-            ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout, ssl=tls), timeout)
+            ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
+                                                **({} if tls is None else {"ssl": tls})), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise JoinError(str(e) or type(e).__name__) from None
         try:

@@ -79,26 +79,25 @@ class LobbyApp(App[None]):
         self.host = host
         self.notices = list(notices)
         self._seen: dict[tuple[int, int], str] = {}
+        self.seats = OptionList(id="seats")
+        """Each table's heading (with its watch line), then its seats."""
+        self.hint = Static(id="hint")
         host.on_lobby = self.changed
 
     def compose(self) -> ComposeResult:
         yield Static(Text(t("lobby.title", address=printable(self.host.address))), id="title")
         yield Static(Text("\n".join(printable(n) for n in self.notices)), id="notices")
-        yield OptionList(id="seats")
-        yield Static(id="hint")
+        yield self.seats
+        yield self.hint
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#notices").display = bool(self.notices)
         self._seen = self._statuses()
         self.redraw()
-        self.query_one(OptionList).focus()
+        self.seats.focus()
 
     # ------------------------------------------------------------ what it shows
-    @property
-    def seats(self) -> OptionList:
-        return self.query_one(OptionList)
-
     def redraw(self) -> None:
         """Every table's lines again, the highlight kept where it was."""
         listing = self.seats
@@ -156,7 +155,7 @@ class LobbyApp(App[None]):
             else:
                 name = printable(served.table.seats[seat].name)
                 hint = t(f"lobby.hint_{served.status(seat)}", name=name)
-        self.query_one("#hint", Static).update(Text(hint))
+        self.hint.update(Text(hint))
 
     def on_option_list_option_highlighted(self) -> None:
         self._hint()

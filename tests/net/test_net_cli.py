@@ -19,3 +19,25 @@ def test_century_host_without_players_and_join_with_a_bad_address_are_one_line_e
     with pytest.raises(SystemExit) as e:
         main(["--lang", "en", "join", "nowhere", "--code", "abc"])
     assert e.value.code == 2 and "HOST:PORT" in capsys.readouterr().err
+
+
+def test_century_host_tls_key_without_a_certificate_or_an_unreadable_one_says_so(capsys, tmp_path):
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--players", "Ann,Bob", "--tls-key", "key.pem"])
+    assert e.value.code == 2 and "--tls-cert" in capsys.readouterr().err
+    missing = tmp_path / "nowhere.pem"
+    assert main(["--lang", "en", "host", "--players", "Ann,Bob", "--tls-cert", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot use" in err and "nowhere.pem" in err
+
+
+def test_join_takes_a_wss_address_and_a_bad_players_in_any_table_is_refused(capsys):
+    from century_tui.cli import build_parser
+
+    args = build_parser().parse_args(["join", "wss://example.org:7777", "--code", "abc", "--tls-ca", "ca.pem"])
+    assert args.address == "wss://example.org:7777" and args.tls_ca == "ca.pem"
+    args = build_parser().parse_args(["host", "--players", "Ann,Bob", "--players", "Cy,bot:easy", "--resume", "a"])
+    assert len(args.players) == 2 and args.resume == ["a"]
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--players", "Ann,Bob", "--players", "Cy"])
+    assert e.value.code == 2
