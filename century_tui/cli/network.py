@@ -137,6 +137,8 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             path = _save_file(typed)
             if path is None:
                 return 1
+            if any(path.resolve() == taken.resolve() for _game, taken, _lock in tables):
+                parser.error(t("cli.host_twice", file=path.name))
             try:
                 game, lock = storage.open_save(path)
             except SaveError as e:
@@ -215,7 +217,9 @@ class Lobby:
         from century_tui.text import t
 
         host.on_lobby = self.changed
-        self.out(t("cli.host_serving", address=host.address))
+        count = len(host.tables)
+        self.out(t("cli.host_serving_tables", count=count, address=host.address) if self.several
+                 else t("cli.host_serving", address=host.address))
         for hosted in host.tables:
             if self.several:
                 self.out(t("cli.host_table", file=hosted.name))
@@ -224,7 +228,8 @@ class Lobby:
                 if command is not None:
                     self.out(t("cli.host_seat", name=s.name, command=command))
             self.out(t("cli.host_watch", command=hosted.watch_command()))
-        self.out(t("cli.host_stop", file=", ".join(hosted.name for hosted in host.tables)))
+        files = ", ".join(hosted.name for hosted in host.tables)
+        self.out(t("cli.host_stop_tables" if self.several else "cli.host_stop", file=files))
 
     def changed(self, hosted) -> None:
         from century_tui.text import t

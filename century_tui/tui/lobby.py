@@ -68,7 +68,7 @@ class LobbyApp(App[None]):
     """
     ALLOW_SELECT = False
     BINDINGS = [
-        Binding("ctrl+q,q", "quit", "key.quit", priority=True),
+        Binding("ctrl+q,q,ctrl+c", "quit", "key.quit", priority=True),  # Ctrl+C stops a host, as when piped
         Binding("b", "hand_to_bot", "key.lobby_bot"),
         Binding("n", "new_code", "key.lobby_code"),
         Binding("c", "copy", "key.lobby_copy"),
@@ -103,23 +103,24 @@ class LobbyApp(App[None]):
         listing = self.seats
         highlighted = listing.highlighted
         listing.clear_options()
-        several = len(self.host.tables) > 1
         for i, served in enumerate(self.host.tables):
-            listing.add_option(Option(self._heading(served, several), id=f"{i}:watch"))
+            if i:
+                listing.add_option(None)  # a rule between tables
+            listing.add_option(Option(self._heading(served), id=f"{i}:watch"))
             for seat in range(len(served.table.seats)):
                 listing.add_option(Option(self._seat_lines(served, seat), id=f"{i}:{seat}"))
         if listing.option_count:
             listing.highlighted = min(highlighted if highlighted is not None else 1, listing.option_count - 1)
         self._hint()
 
-    def _heading(self, served: Served, several: bool) -> Text:
+    def _heading(self, served: Served) -> Text:
         state = served.table.state
         if state.is_over:
             status = t("lobby.over")
         else:
             status = t("lobby.turn", name=printable(served.table.seats[state.seat].name), moves=len(served.table.game.moves))
-        out = Text(printable(served.name) if several else "", style="bold")
-        out.append(f"{'  ' if several else ''}{status}", style="bold")
+        out = Text(printable(served.name), style="bold")
+        out.append(f"  {status}")
         out.append("\n  " + t("lobby.watch", command=served.watch_command()), style="dim")
         return out
 

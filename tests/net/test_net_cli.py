@@ -41,3 +41,15 @@ def test_join_takes_a_wss_address_and_a_bad_players_in_any_table_is_refused(caps
     with pytest.raises(SystemExit) as e:
         main(["--lang", "en", "host", "--players", "Ann,Bob", "--players", "Cy"])
     assert e.value.code == 2
+
+
+def test_century_host_refuses_one_save_named_twice(capsys):
+    from century_tui import storage
+    from century_tui.engine import Game, Seat, dumps
+
+    path, lock = storage.create_save(dumps(Game([Seat("Ann"), Seat("Bob")], 1)))
+    lock.release()
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--resume", path.name, "--resume", str(path)])
+    assert e.value.code == 2 and "named twice" in capsys.readouterr().err
+    assert not storage.is_held(path)
