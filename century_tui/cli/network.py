@@ -76,8 +76,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     app = JoinApp(address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang, tls=tls)
     app.run()
     if app.failure is not None:
-        say(f"century: {t('cli.join_failed', address=args.address, reason=clipped(app.failure, 120))}",
-            file=sys.stderr)
+        reason = clipped(app.failure, 120)
+        if "CERTIFICATE_VERIFY_FAILED" in app.failure and args.tls_ca is None:
+            reason = t("cli.join_tls_hint", reason=reason)
+        say(f"century: {t('cli.join_failed', address=args.address, reason=reason)}", file=sys.stderr)
         return 1
     return 0
 

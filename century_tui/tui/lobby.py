@@ -167,8 +167,14 @@ class LobbyApp(App[None]):
                 for seat in range(len(served.table.seats))}
 
     def changed(self, _served: object = None) -> None:
-        """The host's news (a move, a connection come or gone): redrawn, and a toast for
-        each person who came or went."""
+        """The host's news (a move, a connection come or gone), told from wherever the host
+        was (a connection's task, a bot's answer): taken up on the app's own turn, where
+        its widgets may be drawn."""
+        if self.is_running:
+            self.call_later(self._news)
+
+    def _news(self) -> None:
+        """Redrawn, and a toast for each person who came or went."""
         now = self._statuses()
         for (i, seat), status in now.items():
             before = self._seen.get((i, seat))
