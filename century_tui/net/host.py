@@ -122,7 +122,10 @@ class HostedTable:
     def name(self) -> str:
         """What the lobby calls this table: its save file's name."""
         path = self.table.save_path
-        return path.name if path is not None else f"#{self.host.tables.index(self) + 1}"
+        if path is not None:
+            return path.name
+        tables = self.host.tables
+        return f"#{tables.index(self) + 1 if self in tables else len(tables) + 1}"
 
     # ------------------------------------------------------------ codes
     def issue(self, seat: int) -> str:

@@ -17,15 +17,18 @@ from typing import Protocol, Sequence
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from century_tui.bots import LEVELS
 from century_tui.engine import Seat, State, printable
 from century_tui.text import t
 from century_tui.tui.widgets.keybar import KeyBar
 
 BOT_LEVEL = "medium"
-"""The bot that takes a seat over: a fair opponent, quick to answer."""
+"""The bot offered first to take a seat over: a fair opponent, quick to answer."""
 
 
 class Served(Protocol):
@@ -190,6 +193,12 @@ class LobbyApp(App[None]):
             self.redraw()
 
     # ------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The seat keys rest (and leave the key bar) while the bot's level is asked."""
+        if action in ("hand_to_bot", "new_code", "copy") and isinstance(self.screen, BotLevel):
+            return None
+        return True
+
     def _person_seat(self) -> tuple[Served, int] | None:
         chosen = self._chosen()
         if chosen is None or chosen[1] is None or chosen[0].status(chosen[1]) == "bot":
@@ -198,12 +207,20 @@ class LobbyApp(App[None]):
         return chosen[0], chosen[1]
 
     def action_hand_to_bot(self) -> None:
+        """Which bot takes the seat (asked), then it does."""
         chosen = self._person_seat()
-        if chosen is not None:
-            served, seat = chosen
-            served.hand_to_bot(seat, BOT_LEVEL)
-            self.notify(t("lobby.handed", name=printable(served.table.seats[seat].name),
-                          level=t(f"level.{BOT_LEVEL}")), markup=False)
+        if chosen is None:
+            return
+        served, seat = chosen
+        name = printable(served.table.seats[seat].name)
+
+        def hand(level: str | None) -> None:
+            if level is None or served.status(seat) == "bot":
+                return
+            served.hand_to_bot(seat, level)
+            self.notify(t("lobby.handed", name=name, level=t(f"level.{level}")), markup=False)
+
+        self.push_screen(BotLevel(name), hand)
 
     def action_new_code(self) -> None:
         chosen = self._person_seat()
@@ -224,3 +241,39 @@ class LobbyApp(App[None]):
             return
         self.copy_to_clipboard(line)
         self.notify(t("lobby.copied", line=line), markup=False)
+
+
+class BotLevel(ModalScreen[str | None]):
+    """Which bot takes a person's seat: Enter or a click picks a level, Esc keeps the seat."""
+
+    DEFAULT_CSS = """
+    BotLevel { align: center middle; }
+    BotLevel > Vertical { width: 44; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    BotLevel OptionList, BotLevel OptionList:focus { height: auto; border: none; padding: 0; }
+    """
+    BINDINGS = [Binding("escape", "dismiss(None)", "key.cancel")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.seat_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(t("lobby.which_bot", name=self.seat_name), "bold"))
+            yield OptionList(*[Option(t(f"level.{level}"), id=level) for level in LEVELS])
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        levels = self.query_one(OptionList)
+        levels.highlighted = LEVELS.index(BOT_LEVEL)
+        levels.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.is_current:  # once: a click may select again as the box goes
+            self.dismiss(event.option.id)
+
+    def on_click(self, event) -> None:
+        """A click outside the box keeps the seat (as Esc)."""
+        if self.is_current and self.get_widget_at(event.screen_x, event.screen_y)[0] is self:
+            self.dismiss(None)

@@ -9,7 +9,7 @@ import pytest
 from century_tui.engine import Game, Seat
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Host
-from century_tui.tui.lobby import BOT_LEVEL, LobbyApp
+from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
 from tests.helpers.driver import screen_lines, until
 
 pytestmark = pytest.mark.asyncio
@@ -84,6 +84,11 @@ async def test_a_seat_handed_to_a_bot_from_the_lobby_is_played_by_the_bot():
             app.seats.highlighted = option_of(app, 0, 0)
             assert "Ann has gone" in "\n".join(screen_lines(app))
             await pilot.press("b")
+            await until(pilot, lambda: isinstance(app.screen, BotLevel))
+            assert "Which bot takes Ann's seat?" in "\n".join(screen_lines(app))
+            await pilot.press("n")  # the seat's keys rest while the level is asked
+            assert hosted.status(0) == "disconnected" and hosted.tokens
+            await pilot.press("enter")  # a medium bot, offered first
             await until(pilot, lambda: hosted.table.game.movers[:1] == [0])  # the bot played Ann's turn
             assert hosted.table.seats[0] == Seat("Ann", BOT_LEVEL) and hosted.status(0) == "bot"
             await until(pilot, lambda: f"bot ({BOT_LEVEL})" in "\n".join(screen_lines(app)))
@@ -130,6 +135,15 @@ async def test_the_lobby_works_with_the_mouse_a_click_on_a_seat_and_on_the_key_b
             await pilot.click("KeyBar", offset=(bar.index("New code"), 0))
             await until(pilot, lambda: hosted.code_for(1) not in (None, old))
             assert hosted.code_for(0) is not None  # Ann's was left alone
+            row = next(i for i, line in enumerate(screen_lines(app)) if "Ann  not joined" in line)
+            await pilot.click("#seats", offset=(4, row - app.seats.region.y))
+            await pilot.click("KeyBar", offset=(screen_lines(app)[-1].index("Bot takes seat"), 0))
+            await until(pilot, lambda: isinstance(app.screen, BotLevel))
+            row = next(i for i, line in enumerate(screen_lines(app)) if "easy" in line)
+            column = screen_lines(app)[row].index("easy")
+            await pilot.click(offset=(column, row))
+            await until(pilot, lambda: hosted.table.seats[0] == Seat("Ann", "easy"))
+            assert not isinstance(app.screen, BotLevel)
 
 
 async def until_loop(condition, timeout: float = 10.0) -> None:
