@@ -251,7 +251,10 @@ class BotLevel(ModalScreen[str | None]):
     BotLevel > Vertical { width: 44; height: auto; border: round $accent; background: $surface; padding: 0 1; }
     BotLevel OptionList, BotLevel OptionList:focus { height: auto; border: none; padding: 0; }
     """
-    BINDINGS = [Binding("escape", "dismiss(None)", "key.cancel")]
+    BINDINGS = [
+        Binding("enter", "choose", "key.confirm", priority=True),
+        Binding("escape", "dismiss(None)", "key.cancel"),
+    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -267,6 +270,11 @@ class BotLevel(ModalScreen[str | None]):
         levels = self.query_one(OptionList)
         levels.highlighted = LEVELS.index(BOT_LEVEL)
         levels.focus()
+
+    def action_choose(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None and self.is_current:
+            self.dismiss(LEVELS[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
