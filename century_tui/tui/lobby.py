@@ -69,9 +69,11 @@ class LobbyApp(App[None]):
     #seats { height: 1fr; border: none; padding: 0; }
     #hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
     """
+    TITLE = "century host"
     ALLOW_SELECT = False
     BINDINGS = [
-        Binding("ctrl+q,q,ctrl+c", "quit", "key.quit", priority=True),  # Ctrl+C stops a host, as when piped
+        Binding("q", "quit", "key.quit"),
+        Binding("ctrl+q,ctrl+c", "quit", show=False, priority=True),  # Ctrl+C stops a host, as when piped
         Binding("b", "hand_to_bot", "key.lobby_bot"),
         Binding("n", "new_code", "key.lobby_code"),
         Binding("c", "copy", "key.lobby_copy"),
