@@ -132,10 +132,7 @@ class HostedTable:
         """A new invite code for `seat`; any code or token for it before is void, and a
         connection holding the seat is closed (a code sent to the wrong person, a player
         whose terminal was lost and who comes back with the new one)."""
-        for code, seats in list(self.codes.items()):
-            if seat in seats:
-                self.revoke(code)
-        self.revoke_tokens(seat, "the host issued a new code for this seat")
+        self.let_go(seat, "the host issued a new code for this seat")
         code = self.host.register(new_code(), self)
         self.codes[code] = (seat,)
         self.host.lobby_changed(self)
@@ -145,8 +142,11 @@ class HostedTable:
         self.codes.pop(code, None)
         self.host.unregister(code)
 
-    def revoke_tokens(self, seat: int, reason: str) -> None:
-        """No token brings `seat` back any more; whoever holds it now is let go, with `reason`."""
+    def let_go(self, seat: int, reason: str) -> None:
+        """No code or token gives `seat` any more; whoever holds it now is let go, with `reason`."""
+        for code, seats in list(self.codes.items()):
+            if seat in seats:
+                self.revoke(code)
         for token, seats in list(self.tokens.items()):
             if seat in seats:
                 del self.tokens[token]
@@ -159,10 +159,7 @@ class HostedTable:
     def hand_to_bot(self, seat: int, level: str) -> None:
         """A bot of `level` plays `seat` from now on (its person left, or never came): its
         code and token are void, and every client sees the seat change."""
-        for code, seats in list(self.codes.items()):
-            if seat in seats:
-                self.revoke(code)
-        self.revoke_tokens(seat, "the host handed this seat to a bot")
+        self.let_go(seat, "the host handed this seat to a bot")
         self.table.hand_to_bot(seat, level)
         for client in list(self.clients):
             self.resync(client)
