@@ -53,3 +53,17 @@ def test_century_host_refuses_one_save_named_twice(capsys):
         main(["--lang", "en", "host", "--resume", path.name, "--resume", str(path)])
     assert e.value.code == 2 and "named twice" in capsys.readouterr().err
     assert not storage.is_held(path)
+
+
+def test_century_host_on_a_terminal_opens_the_lobby_and_q_stops_it_after_the_save(tmp_path):
+    from century_tui import storage
+    from tests.helpers.pty_screen import Terminal, terminal_env
+
+    env = terminal_env(tmp_path / "home", TERM="xterm-256color")
+    with Terminal(["--lang", "en", "host", "--players", "Ann,Bob", "--port", "0"], env) as term:
+        term.until(term.shows("century host on 127.0.0.1:", "Ann  not joined yet", "century join 127.0.0.1:"))
+        assert "Bot takes seat" in term.text() and "century watch" in term.text()
+        term.press("q")
+        assert term.proc.wait(20) == 0
+    [path] = (tmp_path / "home" / "saves").glob("*.json")
+    assert not storage.is_held(path) and [s.name for s in storage.load_game(path).seats] == ["Ann", "Bob"]
