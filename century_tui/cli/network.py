@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
-import socket
 import sys
 from pathlib import Path
 from typing import Callable
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-ADDRESS = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
+ADDRESS = re.compile(r"^(wss?://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
 
 
 def _address(text: str) -> str:
@@ -20,7 +19,7 @@ def _address(text: str) -> str:
     from century_tui.text import t
 
     match = ADDRESS.match(text)
-    if match is None or not 0 < int(match.group(2)) < 65536:
+    if match is None or not 0 < int(match.group(3)) < 65536:
         raise argparse.ArgumentTypeError(t("cli.bad_address", value=shown(text)))
     return text
 
@@ -28,19 +27,26 @@ def _address(text: str) -> str:
 def add_parsers(sub, h: Callable[[str], str], *, players, count) -> list[argparse.ArgumentParser]:
     """The three commands' parsers (their help in the current language)."""
     from century_tui.engine import MAX_SEED
+    from century_tui.skins import SKINS
 
     host = sub.add_parser("host", help=h("host"))
-    host.add_argument("--players", type=players, default=None, metavar="NAMES", help=h("players"))
+    # each --players and each --resume is one more table, with codes of its own
+    host.add_argument("--players", type=players, action="append", default=None, metavar="NAMES",
+                      help=h("players_host"))
     host.add_argument("--port", type=count(0, 65535), default=7777, help=h("port"))
     host.add_argument("--bind", default="127.0.0.1", help=h("bind"))
+    host.add_argument("--skin", choices=SKINS, default=None, help=h("skin_host"))
     host.add_argument("--seed", type=count(0, MAX_SEED), default=None, help=h("seed"))
-    host.add_argument("--resume", default=None, metavar="FILE", help=h("resume_host"))
+    host.add_argument("--resume", action="append", default=None, metavar="FILE", help=h("resume_host"))
+    host.add_argument("--tls-cert", default=None, metavar="FILE", help=h("tls_cert"))
+    host.add_argument("--tls-key", default=None, metavar="FILE", help=h("tls_key"))
     out = [host]
     for name in ("join", "watch"):
         command = sub.add_parser(name, help=h(name))
         command.add_argument("address", type=_address, metavar="HOST:PORT", help=h("address"))
         command.add_argument("--code", required=True, help=h("code"))
-        command.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
+        command.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
+        command.add_argument("--tls-ca", default=None, metavar="FILE", help=h("tls_ca"))
         out.append(command)
     return out
 
@@ -60,17 +66,50 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     from century_tui.net.join import JoinApp
 
-    app = JoinApp(args.address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang)
+    address = args.address
+    tls = None
+    if args.tls_ca is not None:
+        tls = _tls_context(lambda ctx: ctx.load_verify_locations(cafile=args.tls_ca), args.tls_ca, server=False)
+        if tls is None:
+            return 1
+        address = address if address.startswith("wss://") else "wss://" + address.removeprefix("ws://")
+    app = JoinApp(address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang, tls=tls)
     app.run()
     if app.failure is not None:
-        say(f"century: {t('cli.join_failed', address=args.address, reason=clipped(app.failure, 120))}",
-            file=sys.stderr)
+        reason = clipped(app.failure, 120)
+        if "CERTIFICATE_VERIFY_FAILED" in app.failure and args.tls_ca is None:
+            reason = t("cli.join_tls_hint", reason=reason)
+        say(f"century: {t('cli.join_failed', address=args.address, reason=reason)}", file=sys.stderr)
         return 1
     return 0
 
 
 # ---------------------------------------------------------------- host
+def _tls_context(load, file: str, *, server: bool):
+    """An SSL context that `load` fills from `file`, or None after saying on stderr why
+    the file cannot be used (missing, not a certificate, the key not matching)."""
+    import ssl
+
+    from century_tui import storage
+    from century_tui.cli.games import say
+    from century_tui.engine import clipped
+    from century_tui.text import t
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER if server else ssl.PROTOCOL_TLS_CLIENT)
+    if not server:
+        context.load_default_certs()
+    try:
+        load(context)
+    except OSError as e:  # ssl.SSLError is one
+        detail = storage.os_reason(e) if not isinstance(e, ssl.SSLError) else (e.reason or str(e))
+        say(f"century: {t('cli.tls_refused', file=clipped(file, 80), detail=clipped(str(detail), 120))}",
+            file=sys.stderr)
+        return None
+    return context
+
+
 def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Serve a table for each --players and each --resume, all on one port."""
     from century_tui import storage
     from century_tui.cli.games import _refused, _save_file
     from century_tui.engine import Game, new_seed
@@ -78,41 +117,59 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from century_tui.seats import validate_seats
     from century_tui.text import t
 
-    if args.resume is not None:
-        path = _save_file(args.resume)
-        if path is None:
-            return 1
-        try:
-            game, lock = storage.open_save(path)
-        except SaveError as e:
-            _refused(path, e)
-            return 1
-    elif args.players:
-        rows = [(name, f"bot:{level}" if level else "human") for name, level in args.players]
+    if not args.players and not args.resume:
+        parser.error(t("cli.host_needs_players"))
+    if args.tls_key is not None and args.tls_cert is None:
+        parser.error(t("cli.tls_key_alone"))
+    rows_of = []
+    for players in args.players or []:
+        rows = [(name, f"bot:{level}" if level else "human") for name, level in players]
         seats, problem = validate_seats(rows)
         if problem:
             parser.error(problem)
-        game = Game(seats, args.seed if args.seed is not None else new_seed())
-        path, lock = storage.create_save(dumps(game))  # the file is known before anyone joins
-    else:
-        parser.error(t("cli.host_needs_players"))
+        rows_of.append(seats)
+    tls = None
+    if args.tls_cert is not None:
+        tls = _tls_context(lambda ctx: ctx.load_cert_chain(args.tls_cert, args.tls_key), args.tls_cert, server=True)
+        if tls is None:
+            return 1
+    tables: list[tuple[Game, Path, storage.SaveLock]] = []
     try:
-        return asyncio.run(serve(game, path, lock, args.bind, args.port))
+        for typed in args.resume or []:
+            path = _save_file(typed)
+            if path is None:
+                return 1
+            if any(path.resolve() == taken.resolve() for _game, taken, _lock in tables):
+                parser.error(t("cli.host_twice", file=path.name))
+            try:
+                game, lock = storage.open_save(path)
+            except SaveError as e:
+                _refused(path, e)
+                return 1
+            tables.append((game, path, lock))
+        for seats in rows_of:
+            game = Game(seats, args.seed if args.seed is not None else new_seed())
+            path, lock = storage.create_save(dumps(game))  # the file is known before anyone joins
+            tables.append((game, path, lock))
+        lobby = None
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from century_tui.tui.lobby import LobbyApp
+
+            lobby = LobbyApp
+        return asyncio.run(serve(tables, args.bind, args.port, skin=args.skin, tls=tls, lobby=lobby))
     except KeyboardInterrupt:
         return 0
     finally:
-        lock.release()
+        for _game, _path, lock in tables:
+            lock.release()
 
 
-def join_address(bind: str, port: int) -> str:
-    """What the others type to reach this host: the machine's name when it listens everywhere."""
-    host = socket.gethostname() if bind in ("0.0.0.0", "::", "") else bind
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
-
-async def serve(game, path: Path, lock, bind: str, port: int, *, out=None, ready=None) -> int:
-    """Serve `game` until cancelled (Ctrl+C): the join lines, then who comes and goes.
-    `ready(host, hosted)` is told once it listens (for tests)."""
+async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str | None = None,
+                tls=None, lobby=None) -> int:
+    """Serve `tables` ((game, save path, lock) each) until cancelled (Ctrl+C) or, with a
+    `lobby` (the app's class: a terminal), until the host quits it. Without one, the join
+    lines are printed, then who comes and goes. `ready(host, *hosted)` is told once it
+    listens (for tests)."""
     from century_tui import storage
     from century_tui.cli.games import say
     from century_tui.text import t
@@ -121,49 +178,68 @@ async def serve(game, path: Path, lock, bind: str, port: int, *, out=None, ready
 
     out = out or say
     settings = storage.load_settings()[0]
-    host = Host(bind=bind, port=port, bot_delay=settings.bot_delay_ms / 1000, bot_budget_ms=settings.bot_budget_ms)
+    host = Host(bind=bind, port=port, bot_delay=settings.bot_delay_ms / 1000, bot_budget_ms=settings.bot_budget_ms,
+                tls=tls, skin=skin)
     try:
         await host.start()
     except OSError as e:
         out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{port}', detail=storage.os_reason(e))}",
             file=sys.stderr)
         return 1
-    if bind not in LOOPBACK:
-        out(f"century: {t('cli.host_exposed', bind=bind)}", file=sys.stderr)
-    lobby = Lobby(out)
-    host.on_lobby = lobby.changed
-    hosted = host.add(game, save_path=path, lock=lock)
-    address = join_address(bind, host.port)
-    out(t("cli.host_serving", address=address))
-    for seat, s in enumerate(game.seats):
-        code = hosted.code_for(seat)
-        if code is not None:
-            out(t("cli.host_seat", name=s.name, command=f"century join {address} --code {code}"))
-    out(t("cli.host_watch", command=f"century watch {address} --code {hosted.watch_code}"))
-    out(t("cli.host_stop", file=path.name))
-    if ready is not None:
-        ready(host, hosted)
+    notices = [t("cli.host_exposed", bind=bind)] if bind not in LOOPBACK else []
     try:
+        hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
+        if lobby is not None:
+            app = lobby(host, notices)
+            if ready is not None:
+                ready(host, *hosted)
+            await app.run_async()  # until the host quits the lobby
+            return 0
+        for notice in notices:
+            out(f"century: {notice}", file=sys.stderr)
+        Lobby(out, several=len(hosted) > 1).serving(host)
+        if ready is not None:
+            ready(host, *hosted)
         await asyncio.Event().wait()  # until Ctrl+C (or the caller) cancels
+        return 0
     finally:
-        await host.close()  # the last save; the table lets go of the file
-    return 0
+        await host.close()  # the last saves; the tables let go of their files
 
 
 class Lobby:
-    """The host's terminal: a line when a seat's person comes or goes."""
+    """The host's output when it is not a terminal: the join lines, then a line when a
+    seat's person comes or goes."""
 
-    def __init__(self, out) -> None:
+    def __init__(self, out, *, several: bool = False) -> None:
         self.out = out
+        self.several = several
         self.seen: dict[int, set[int]] = {}
+
+    def serving(self, host) -> None:
+        from century_tui.text import t
+
+        host.on_lobby = self.changed
+        count = len(host.tables)
+        self.out(t("cli.host_serving_tables", count=count, address=host.address) if self.several
+                 else t("cli.host_serving", address=host.address))
+        for hosted in host.tables:
+            if self.several:
+                self.out(t("cli.host_table", file=hosted.name))
+            for seat, s in enumerate(hosted.table.seats):
+                command = hosted.join_command(seat)
+                if command is not None:
+                    self.out(t("cli.host_seat", name=s.name, command=command))
+            self.out(t("cli.host_watch", command=hosted.watch_command()))
+        files = ", ".join(hosted.name for hosted in host.tables)
+        self.out(t("cli.host_stop_tables" if self.several else "cli.host_stop", file=files))
 
     def changed(self, hosted) -> None:
         from century_tui.text import t
 
         now = {seat for seat in range(len(hosted.table.seats)) if hosted.connected(seat)}
         before = self.seen.get(id(hosted), set())
-        for seat in sorted(now - before):
-            self.out(t("cli.host_connected", name=hosted.table.seats[seat].name))
-        for seat in sorted(before - now):
-            self.out(t("cli.host_disconnected", name=hosted.table.seats[seat].name))
+        for key, seats in (("cli.host_connected", now - before), ("cli.host_disconnected", before - now)):
+            for seat in sorted(seats):
+                line = t(key, name=hosted.table.seats[seat].name)
+                self.out(t("cli.host_table_line", file=hosted.name, line=line) if self.several else line)
         self.seen[id(hosted)] = now

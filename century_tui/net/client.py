@@ -12,6 +12,7 @@ the connection, a reader task applies what arrives, `close` ends it.
 from __future__ import annotations
 
 import asyncio
+import ssl
 from typing import Any, Callable
 
 from pydantic import ValidationError
@@ -48,10 +49,14 @@ def url_of(address: str) -> str:
 class RemoteTable(Table):
     """The host's game, seen from here: its view, its changes, and requests to it."""
 
-    def __init__(self, ws: ClientConnection, welcome: p.Welcome, url: str) -> None:
+    def __init__(self, ws: ClientConnection, welcome: p.Welcome, url: str, tls: ssl.SSLContext | None = None) -> None:
         super().__init__()
         self.ws = ws
         self.url = url
+        self.tls = tls
+        """The TLS context of a wss:// host (None: the default one, or plain ws://)."""
+        self.skin = welcome.skin
+        """The host's skin (None: it has none to offer)."""
         self.mine = tuple(welcome.seats)
         """The seats played at this terminal (none: a spectator)."""
         self.token = welcome.token
@@ -72,21 +77,23 @@ class RemoteTable(Table):
     # ------------------------------------------------------------ opening
     @classmethod
     async def connect(cls, address: str, *, code: str | None = None, token: str | None = None,
-                      watch: bool = False, timeout: float = 10.0) -> RemoteTable:
+                      watch: bool = False, timeout: float = 10.0, tls: ssl.SSLContext | None = None) -> RemoteTable:
         """Join the host at `address` with an invite code (or a token), to play or, with
         `watch`, to watch (a seat's code is then refused, and stays unspent); JoinError if
-        it fails."""
+        it fails. `tls` checks a wss:// host's certificate (a self-signed one: its own)."""
         url = url_of(address)
-        ws, welcome = await cls._open(url, code, token, timeout, watch)
-        table = cls(ws, welcome, url)
+        ws, welcome = await cls._open(url, code, token, timeout, watch, tls)
+        table = cls(ws, welcome, url, tls)
         table.code = code if welcome.token is None else None  # a spectator's code serves again
         table._reader = asyncio.create_task(table._read())
         return table
 
     @staticmethod
-    async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False):
+    async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False,
+                    tls: ssl.SSLContext | None = None):
         try:
-            ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout), timeout)
+            ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
+                                                **({} if tls is None else {"ssl": tls})), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise JoinError(str(e) or type(e).__name__) from None
         try:
@@ -118,7 +125,7 @@ class RemoteTable(Table):
             self._reader.cancel()
         await self.ws.close()
         code = None if self.token is not None else self.code
-        self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine)
+        self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine, tls=self.tls)
         self.dropped = None
         self._full(welcome.seq, welcome.view)
         self._reader = asyncio.create_task(self._read())

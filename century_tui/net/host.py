@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import socket
+import ssl
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -122,19 +124,69 @@ class HostedTable:
                 self.issue(seat)
         self.watch_code = self.host.register(new_code(), self)
 
+    @property
+    def name(self) -> str:
+        """What the lobby calls this table: its save file's name."""
+        path = self.table.save_path
+        if path is not None:
+            return path.name
+        tables = self.host.tables
+        return f"#{tables.index(self) + 1 if self in tables else len(tables) + 1}"
+
     # ------------------------------------------------------------ codes
     def issue(self, seat: int) -> str:
-        """A new invite code for `seat`; any code for it before is void."""
-        for code, seats in list(self.codes.items()):
-            if seat in seats:
-                self.revoke(code)
+        """A new invite code for `seat`; any code or token for it before is void, and a
+        connection holding the seat is closed (a code sent to the wrong person, a player
+        whose terminal was lost and who comes back with the new one)."""
+        self.let_go(seat, "the host issued a new code for this seat")
         code = self.host.register(new_code(), self)
         self.codes[code] = (seat,)
+        self.host.lobby_changed(self)
         return code
 
     def revoke(self, code: str) -> None:
         self.codes.pop(code, None)
         self.host.unregister(code)
+
+    def let_go(self, seat: int, reason: str) -> None:
+        """No code or token gives `seat` any more; whoever holds it now is let go, with `reason`."""
+        for code, seats in list(self.codes.items()):
+            if seat in seats:
+                self.revoke(code)
+        for token, seats in list(self.tokens.items()):
+            if seat in seats:
+                del self.tokens[token]
+                self.host.tokens.pop(token, None)
+        for client in [c for c in self.clients if seat in c.seats]:
+            client.seats = ()  # what it sends before the close is refused
+            self.clients.discard(client)
+            self.host.drop(client, reason)
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """A bot of `level` plays `seat` from now on (its person left, or never came): its
+        code and token are void, and every client sees the seat change."""
+        self.let_go(seat, "the host handed this seat to a bot")
+        self.table.hand_to_bot(seat, level)
+        for client in list(self.clients):
+            self.resync(client)
+        self.host.lobby_changed(self)
+
+    def status(self, seat: int) -> str:
+        """Where `seat` stands: "bot", "connected", "disconnected" (its person came and
+        went: the seat waits) or "waiting" (its code is not used yet)."""
+        if not self.table.seats[seat].is_human:
+            return "bot"
+        if self.connected(seat):
+            return "connected"
+        return "disconnected" if any(seat in seats for seats in self.tokens.values()) else "waiting"
+
+    def join_command(self, seat: int) -> str | None:
+        """The ready-to-paste line for `seat`'s person (None once its code is used)."""
+        code = self.code_for(seat)
+        return None if code is None else f"century join {self.host.address} --code {code}"
+
+    def watch_command(self) -> str:
+        return f"century watch {self.host.address} --code {self.watch_code}"
 
     def code_for(self, seat: int) -> str | None:
         return next((code for code, seats in self.codes.items() if seat in seats), None)
@@ -174,7 +226,8 @@ class HostedTable:
             self.host.drop(other, "the seat was taken up by a new connection")
         self.clients.add(client)
         self.host.send(client, p.encode(p.Welcome(seats=list(client.seats), token=client.token,
-                                                  seq=self.seq, view=self.view(full=True))))
+                                                  seq=self.seq, view=self.view(full=True),
+                                                  skin=self.host.skin)))
         self.undos.welcomed(client)
 
     def resync(self, client: Client) -> None:
@@ -264,8 +317,13 @@ class Host:
 
     def __init__(self, *, bind: str = "127.0.0.1", port: int = 0, limits: Limits | None = None,
                  bot_delay: float = 0.0, bot_budget_ms: int | None = None,
-                 on_lobby: Callable[[HostedTable], None] | None = None) -> None:
+                 on_lobby: Callable[[HostedTable], None] | None = None,
+                 tls: ssl.SSLContext | None = None, skin: str | None = None) -> None:
+        """`tls`: serve wss:// with this context (`--tls-cert/--tls-key`); `skin`: the look
+        the joins take unless they choose their own."""
         self.bind = bind
+        self.tls = tls
+        self.skin = skin
         self.requested_port = port
         self.limits = limits or Limits()
         self.tables: list[HostedTable] = []
@@ -311,12 +369,20 @@ class Host:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._server = await serve(self._serve, self.bind, self.requested_port, max_size=p.MAX_MESSAGE,
-                                   max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1,
+                                   ssl=self.tls, max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1,
                                    compression=None)
 
     @property
     def port(self) -> int:
         return self._server.sockets[0].getsockname()[1]
+
+    @property
+    def address(self) -> str:
+        """What the others type to reach this host: the machine's name when it listens
+        everywhere, and wss:// before it when it speaks TLS."""
+        name = socket.gethostname() if self.bind in ("0.0.0.0", "::", "") else self.bind
+        address = f"[{name}]:{self.port}" if ":" in name else f"{name}:{self.port}"
+        return f"wss://{address}" if self.tls is not None else address
 
     async def close(self) -> None:
         """Stop serving and close every table (the last saves, the files let go)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from century_tui import text
+from century_tui.skins import SKINS
 from century_tui.text import t
 from century_tui.tui import app as tui_app
 from century_tui.tui.app import CenturyApp
@@ -21,11 +23,14 @@ class JoinApp(CenturyApp):
 
     CSS_PATH = Path(tui_app.__file__).parent / CenturyApp.CSS_PATH  # type: ignore[operator]
 
-    def __init__(self, address: str, code: str, *, watch: bool = False, **kwargs) -> None:
+    def __init__(self, address: str, code: str, *, watch: bool = False, tls=None, **kwargs) -> None:
         super().__init__(None, autosave=False, **kwargs)
         self.address = address
         self.code = code
         self.watch = watch
+        self.tls = tls
+        self.own_skin = kwargs.get("skin") is not None
+        """`--skin` was given: the host's skin is not taken."""
         self.failure: str | None = None
         """Why joining failed (the app exits with code 1 and the cli says it)."""
 
@@ -41,11 +46,15 @@ class JoinApp(CenturyApp):
         from century_tui.tui.screens.game import GameScreen
 
         try:
-            table = await RemoteTable.connect(self.address, code=self.code, watch=self.watch)
+            table = await RemoteTable.connect(self.address, code=self.code, watch=self.watch, tls=self.tls)
         except JoinError as e:
             self.failure = e.reason
             self.exit(return_code=1)
             return
+        if not self.own_skin and table.skin in SKINS and table.skin != self.skin:
+            self.set_reactive(CenturyApp.skin, table.skin)  # the host's look, not remembered here
+            text.set_skin(table.skin)
+            self.show_skin_class(table.skin)
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
         self.push_screen(GameScreen(table))

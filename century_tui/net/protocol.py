@@ -97,6 +97,8 @@ class Welcome(Message):
     """Say it in `hello` to come back after a drop (None for a spectator: its code again)."""
     seq: int
     view: View
+    skin: str | None = None
+    """The host's skin (`century host --skin`): a join without `--skin` shows it."""
 
 
 class FullView(Message):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from century_tui.engine import Game, IllegalMove, Move, State
+from century_tui.engine import Game, IllegalMove, Move, Seat, State
 
 from .base import Table, needs_consent
 from .changes import Moved, Rewound, SaveChanged, Thinking
@@ -138,6 +138,16 @@ class LocalTable(Table):
             return
         self.thinking = False
         self.play(move)
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """A bot of `level` plays `seat` from now on, under the same name (its person left
+        a hosted game): saved so, and it moves at once if the turn is its own. An answer
+        asked of the seat's person before (the position's epoch) no longer counts."""
+        self._game.seats[seat] = Seat(self._game.seats[seat].name, level)
+        self.epoch += 1
+        self.thinking = False
+        self._save()
+        self._next()
 
     # ------------------------------------------------------------ undo and redo
     def humans(self) -> int:

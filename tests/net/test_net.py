@@ -366,7 +366,7 @@ async def test_century_host_prints_a_join_line_per_person_and_a_watch_line_that_
     path, lock = storage.create_save(dumps(game))
     printed: list[str] = []
     ready = asyncio.Event()
-    task = asyncio.create_task(serve(game, path, lock, "0.0.0.0", 0, out=lambda line, file=None: printed.append(line),
+    task = asyncio.create_task(serve([(game, path, lock)], "0.0.0.0", 0, out=lambda line, file=None: printed.append(line),
                                      ready=lambda *_: ready.set()))
     await asyncio.wait_for(ready.wait(), 10)
     try:
@@ -394,7 +394,7 @@ async def test_century_host_prints_a_join_line_per_person_and_a_watch_line_that_
 async def start_serving(game, path, lock) -> tuple[asyncio.Task, object]:
     """`century host` on a free port, its printed lines dropped: the task, and its table."""
     got = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve(game, path, lock, "127.0.0.1", 0, out=lambda *a, **k: None,
+    task = asyncio.create_task(serve([(game, path, lock)], "127.0.0.1", 0, out=lambda *a, **k: None,
                                      ready=lambda host, hosted: got.set_result((host, hosted))))
     return task, await asyncio.wait_for(got, 10)
 

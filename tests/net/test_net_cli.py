@@ -19,3 +19,51 @@ def test_century_host_without_players_and_join_with_a_bad_address_are_one_line_e
     with pytest.raises(SystemExit) as e:
         main(["--lang", "en", "join", "nowhere", "--code", "abc"])
     assert e.value.code == 2 and "HOST:PORT" in capsys.readouterr().err
+
+
+def test_century_host_tls_key_without_a_certificate_or_an_unreadable_one_says_so(capsys, tmp_path):
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--players", "Ann,Bob", "--tls-key", "key.pem"])
+    assert e.value.code == 2 and "--tls-cert" in capsys.readouterr().err
+    missing = tmp_path / "nowhere.pem"
+    assert main(["--lang", "en", "host", "--players", "Ann,Bob", "--tls-cert", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot use" in err and "nowhere.pem" in err
+
+
+def test_join_takes_a_wss_address_and_a_bad_players_in_any_table_is_refused(capsys):
+    from century_tui.cli import build_parser
+
+    args = build_parser().parse_args(["join", "wss://example.org:7777", "--code", "abc", "--tls-ca", "ca.pem"])
+    assert args.address == "wss://example.org:7777" and args.tls_ca == "ca.pem"
+    args = build_parser().parse_args(["host", "--players", "Ann,Bob", "--players", "Cy,bot:easy", "--resume", "a"])
+    assert len(args.players) == 2 and args.resume == ["a"]
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--players", "Ann,Bob", "--players", "Cy"])
+    assert e.value.code == 2
+
+
+def test_century_host_refuses_one_save_named_twice(capsys):
+    from century_tui import storage
+    from century_tui.engine import Game, Seat, dumps
+
+    path, lock = storage.create_save(dumps(Game([Seat("Ann"), Seat("Bob")], 1)))
+    lock.release()
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--resume", path.name, "--resume", str(path)])
+    assert e.value.code == 2 and "named twice" in capsys.readouterr().err
+    assert not storage.is_held(path)
+
+
+def test_century_host_on_a_terminal_opens_the_lobby_and_q_stops_it_after_the_save(tmp_path):
+    from century_tui import storage
+    from tests.helpers.pty_screen import Terminal, terminal_env
+
+    env = terminal_env(tmp_path / "home", TERM="xterm-256color")
+    with Terminal(["--lang", "en", "host", "--players", "Ann,Bob", "--port", "0"], env) as term:
+        term.until(term.shows("century host on 127.0.0.1:", "Ann  not joined yet", "century join 127.0.0.1:"))
+        assert "Bot takes seat" in term.text() and "century watch" in term.text()
+        term.press("q")
+        assert term.proc.wait(20) == 0
+    [path] = (tmp_path / "home" / "saves").glob("*.json")
+    assert not storage.is_held(path) and [s.name for s in storage.load_game(path).seats] == ["Ann", "Bob"]

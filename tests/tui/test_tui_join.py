@@ -61,3 +61,19 @@ async def test_join_with_a_used_code_says_why_and_exits():
     finally:
         await host.close()
     assert "unknown or used code" in app.failure
+
+
+async def test_join_shows_the_hosts_skin_unless_it_chose_its_own():
+    host = Host(port=0, skin="golem")
+    await host.start()
+    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], 1), autosave=False)
+    try:
+        for asked, shown in ((None, "golem"), ("spice", "spice")):
+            settings = Settings(skin="spice")
+            app = JoinApp(f"127.0.0.1:{host.port}", hosted.issue(0), settings=settings, skin=asked)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
+                assert app.skin == shown and app.has_class(f"-{shown}")
+            assert settings.skin == "spice"  # the host's look is not remembered as this player's
+    finally:
+        await host.close()

@@ -1,0 +1,289 @@
+"""The lobby: `century host`'s own terminal, when it is one.
+
+Each table the host serves, its seats and who sits at them (connected, gone with the seat
+waiting, not come yet, a bot), the ready-to-paste `century join …` line of each seat whose
+code is unused and each table's `century watch …` line. The host may hand a seat to a bot
+or issue it a new code (the old code and the seat's token stop working). Comings and
+goings are toasts as well.
+
+The lobby reads the host through the few methods named in `Hosting` and `Served` (the net
+layer's `Host` and `HostedTable` have them): the TUI never imports the network code.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from century_tui.bots import LEVELS
+from century_tui.engine import Seat, State, printable
+from century_tui.text import t
+from century_tui.tui.widgets.keybar import KeyBar
+
+BOT_LEVEL = "medium"
+"""The bot offered first to take a seat over: a fair opponent, quick to answer."""
+
+
+class Served(Protocol):
+    """One table as the lobby sees it (net.host.HostedTable)."""
+
+    name: str
+    watch_code: str
+
+    @property
+    def table(self) -> _Table: ...
+    def status(self, seat: int) -> str: ...
+    def join_command(self, seat: int) -> str | None: ...
+    def watch_command(self) -> str: ...
+    def issue(self, seat: int) -> str: ...
+    def hand_to_bot(self, seat: int, level: str) -> None: ...
+
+
+class _Table(Protocol):
+    seats: list[Seat]
+    state: State
+
+
+class Hosting(Protocol):
+    """The host as the lobby sees it (net.host.Host)."""
+
+    address: str
+    tables: Sequence[Served]
+    on_lobby: object
+    """Called with a table whenever it changes (the lobby sets it to its `changed`)."""
+
+
+class LobbyApp(App[None]):
+    """The host's lobby; quitting it stops the host (after the tables' last saves)."""
+
+    CSS = """
+    #title { height: 1; background: $panel; padding: 0 1; text-style: bold; }
+    #notices { height: auto; color: $text-warning; padding: 0 1; }
+    #seats { height: 1fr; border: none; padding: 0; }
+    #hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
+    """
+    TITLE = "century host"
+    ALLOW_SELECT = False
+    BINDINGS = [
+        Binding("q", "quit", "key.quit"),
+        Binding("ctrl+q,ctrl+c", "quit", show=False, priority=True),  # Ctrl+C stops a host, as when piped
+        Binding("b", "hand_to_bot", "key.lobby_bot"),
+        Binding("n", "new_code", "key.lobby_code"),
+        Binding("c", "copy", "key.lobby_copy"),
+    ]
+
+    def __init__(self, host: Hosting, notices: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.host = host
+        self.notices = list(notices)
+        self._seen: dict[tuple[int, int], str] = {}
+        self.seats = OptionList(id="seats")
+        """Each table's heading (with its watch line), then its seats."""
+        self.hint = Static(id="hint")
+        host.on_lobby = self.changed
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(t("lobby.title", address=printable(self.host.address))), id="title")
+        yield Static(Text("\n".join(printable(n) for n in self.notices)), id="notices")
+        yield self.seats
+        yield self.hint
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#notices").display = bool(self.notices)
+        self._seen = self._statuses()
+        self.redraw()
+        self.seats.focus()
+
+    # ------------------------------------------------------------ what it shows
+    def redraw(self) -> None:
+        """Every table's lines again, the highlight kept where it was."""
+        listing = self.seats
+        highlighted = listing.highlighted
+        listing.clear_options()
+        for i, served in enumerate(self.host.tables):
+            if i:
+                listing.add_option(None)  # a rule between tables
+            listing.add_option(Option(self._heading(served), id=f"{i}:watch"))
+            for seat in range(len(served.table.seats)):
+                listing.add_option(Option(self._seat_lines(served, seat), id=f"{i}:{seat}"))
+        if listing.option_count:
+            listing.highlighted = min(highlighted if highlighted is not None else 1, listing.option_count - 1)
+        self._hint()
+
+    def _heading(self, served: Served) -> Text:
+        state = served.table.state
+        if state.is_over:
+            status = t("lobby.over")
+        else:
+            status = t("lobby.turn", name=printable(served.table.seats[state.seat].name), moves=len(served.table.game.moves))
+        out = Text(printable(served.name), style="bold")
+        out.append(f"  {status}")
+        out.append("\n  " + t("lobby.watch", command=served.watch_command()), style="dim")
+        return out
+
+    def _seat_lines(self, served: Served, seat: int) -> Text:
+        player = served.table.seats[seat]
+        status = served.status(seat)
+        words = t("lobby.bot", level=t(f"level.{player.bot}")) if status == "bot" else t(f"lobby.{status}")
+        out = Text("  ")
+        out.append(printable(player.name), style="bold")
+        out.append("  ")
+        out.append(words, style={"connected": "green", "disconnected": "yellow"}.get(status, ""))
+        command = served.join_command(seat)
+        if command is not None:
+            out.append(f"\n    {command}")
+        return out
+
+    def _chosen(self) -> tuple[Served, int | None] | None:
+        """The table and seat under the highlight (seat None: the table's watch line)."""
+        index = self.seats.highlighted
+        if index is None:
+            return None
+        option_id = self.seats.get_option_at_index(index).id or ""
+        table, _, seat = option_id.partition(":")
+        return self.host.tables[int(table)], None if seat == "watch" else int(seat)
+
+    def _hint(self) -> None:
+        chosen = self._chosen()
+        hint = ""
+        if chosen is not None:
+            served, seat = chosen
+            if seat is None:
+                hint = t("lobby.hint_watch")
+            else:
+                name = printable(served.table.seats[seat].name)
+                hint = t(f"lobby.hint_{served.status(seat)}", name=name)
+        self.hint.update(Text(hint))
+
+    def on_option_list_option_highlighted(self) -> None:
+        self._hint()
+
+    # ------------------------------------------------------------ the host's news
+    def _statuses(self) -> dict[tuple[int, int], str]:
+        return {(i, seat): served.status(seat) for i, served in enumerate(self.host.tables)
+                for seat in range(len(served.table.seats))}
+
+    def changed(self, _served: object = None) -> None:
+        """The host's news (a move, a connection come or gone), told from wherever the host
+        was (a connection's task, a bot's answer): taken up on the app's own turn, where
+        its widgets may be drawn."""
+        if self.is_running:
+            self.call_later(self._news)
+
+    def _news(self) -> None:
+        """Redrawn, and a toast for each person who came or went."""
+        now = self._statuses()
+        for (i, seat), status in now.items():
+            before = self._seen.get((i, seat))
+            if before == status or status not in ("connected", "disconnected") or before == "bot":
+                continue
+            served = self.host.tables[i]
+            line = t(f"cli.host_{status}", name=printable(served.table.seats[seat].name))
+            if len(self.host.tables) > 1:
+                line = t("cli.host_table_line", file=printable(served.name), line=line)
+            self.notify(line, severity="warning" if status == "disconnected" else "information", markup=False)
+        self._seen = now
+        if self.is_mounted:
+            self.redraw()
+
+    # ------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The seat keys rest (and leave the key bar) while the bot's level is asked."""
+        if action in ("hand_to_bot", "new_code", "copy") and isinstance(self.screen, BotLevel):
+            return None
+        return True
+
+    def _person_seat(self) -> tuple[Served, int] | None:
+        chosen = self._chosen()
+        if chosen is None or chosen[1] is None or chosen[0].status(chosen[1]) == "bot":
+            self.notify(t("lobby.choose_person"), severity="warning", markup=False)
+            return None
+        return chosen[0], chosen[1]
+
+    def action_hand_to_bot(self) -> None:
+        """Which bot takes the seat (asked), then it does."""
+        chosen = self._person_seat()
+        if chosen is None:
+            return
+        served, seat = chosen
+        name = printable(served.table.seats[seat].name)
+
+        def hand(level: str | None) -> None:
+            if level is None or served.status(seat) == "bot":
+                return
+            served.hand_to_bot(seat, level)
+            self.notify(t("lobby.handed", name=name, level=t(f"level.{level}")), markup=False)
+
+        self.push_screen(BotLevel(name), hand)
+
+    def action_new_code(self) -> None:
+        chosen = self._person_seat()
+        if chosen is not None:
+            served, seat = chosen
+            served.issue(seat)
+            self.notify(t("lobby.reissued", name=printable(served.table.seats[seat].name)), markup=False)
+
+    def action_copy(self) -> None:
+        """The highlighted line to the clipboard (the terminal's, through OSC 52)."""
+        chosen = self._chosen()
+        if chosen is None:
+            return
+        served, seat = chosen
+        line = served.watch_command() if seat is None else served.join_command(seat)
+        if line is None:
+            self.notify(t("lobby.no_line"), severity="warning", markup=False)
+            return
+        self.copy_to_clipboard(line)
+        self.notify(t("lobby.copied", line=line), markup=False)
+
+
+class BotLevel(ModalScreen[str | None]):
+    """Which bot takes a person's seat: Enter or a click picks a level, Esc keeps the seat."""
+
+    DEFAULT_CSS = """
+    BotLevel { align: center middle; }
+    BotLevel > Vertical { width: 44; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    BotLevel OptionList, BotLevel OptionList:focus { height: auto; border: none; padding: 0; }
+    """
+    BINDINGS = [
+        Binding("enter", "choose", "key.confirm", priority=True),
+        Binding("escape", "dismiss(None)", "key.cancel"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.seat_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(t("lobby.which_bot", name=self.seat_name), "bold"))
+            yield OptionList(*[Option(t(f"level.{level}"), id=level) for level in LEVELS])
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        levels = self.query_one(OptionList)
+        levels.highlighted = LEVELS.index(BOT_LEVEL)
+        levels.focus()
+
+    def action_choose(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None and self.is_current:
+            self.dismiss(LEVELS[index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.is_current:  # once: a click may select again as the box goes
+            self.dismiss(event.option.id)
+
+    def on_click(self, event) -> None:
+        """A click outside the box keeps the seat (as Esc)."""
+        if self.is_current and self.get_widget_at(event.screen_x, event.screen_y)[0] is self:
+            self.dismiss(None)

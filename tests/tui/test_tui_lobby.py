@@ -1,0 +1,152 @@
+"""The host's lobby (`century host` on a terminal): each table's seats, who is there, the
+join lines; a seat handed to a bot, a new code for a seat. A host in this process, on
+loopback, and the lobby driven by keys and clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+from century_tui.engine import Game, Seat
+from century_tui.net.client import JoinError, RemoteTable
+from century_tui.net.host import Host
+from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
+from tests.helpers.driver import screen_lines, until
+
+pytestmark = pytest.mark.asyncio
+
+SEATS = [Seat("Ann"), Seat("[b]Bob[/b]"), Seat("Cog", "easy")]
+
+
+def seed_where_first(seat: int) -> int:
+    return next(seed for seed in range(200) if Game(list(SEATS), seed).state.first == seat)
+
+
+class Hosting:
+    """A host on a free loopback port with the given games: closed on exit."""
+
+    def __init__(self, *games: Game) -> None:
+        self.games = games
+        self.host = Host(port=0)
+
+    async def __aenter__(self):
+        await self.host.start()
+        for game in self.games:
+            self.host.add(game, autosave=False)
+        return self.host
+
+    async def __aexit__(self, *exc) -> None:
+        await self.host.close()
+
+
+def option_of(app: LobbyApp, table: int, seat: int | str) -> int:
+    listing = app.seats
+    return next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id == f"{table}:{seat}")
+
+
+def toasts(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_the_lobby_lists_the_seats_and_join_lines_and_says_who_comes_and_goes():
+    async with Hosting(Game(list(SEATS), seed_where_first(2))) as host:
+        hosted = host.tables[0]
+        app = LobbyApp(host, notices=["warning: listening on 0.0.0.0"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert f"century join {host.address} --code {hosted.code_for(0)}" in text
+            assert f"century join {host.address} --code {hosted.code_for(1)}" in text
+            assert f"century watch {host.address} --code {hosted.watch_code}" in text
+            assert "[b]Bob[/b]" in text  # a name is shown as typed, never as markup
+            assert "bot (easy)" in text and "0.0.0.0" in text
+            assert text.count("not joined yet") == 2
+            code = hosted.code_for(1)
+            bob = await RemoteTable.connect(host.address, code=code, timeout=5)
+            await until(pilot, lambda: "[b]Bob[/b] is connected." in toasts(app))
+            await until(pilot, lambda: "[b]Bob[/b]  connected" in "\n".join(screen_lines(app)))
+            assert code not in "\n".join(screen_lines(app))  # a used code's line is gone
+            await bob.aclose()
+            await until(pilot, lambda: "[b]Bob[/b] is disconnected; the seat waits." in toasts(app))
+            await until(pilot, lambda: "disconnected: the seat waits" in "\n".join(screen_lines(app)))
+
+
+async def test_a_seat_handed_to_a_bot_from_the_lobby_is_played_by_the_bot():
+    async with Hosting(Game(list(SEATS), seed_where_first(0))) as host:
+        hosted = host.tables[0]
+        ann = await RemoteTable.connect(host.address, code=hosted.code_for(0), timeout=5)
+        dropped = []
+        ann.on_drop(dropped.append)
+        await ann.ws.close()  # Ann's line goes: her seat waits, and everyone with it
+        await until_loop(lambda: hosted.status(0) == "disconnected")
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.seats.highlighted = option_of(app, 0, 0)
+            assert "Ann has gone" in "\n".join(screen_lines(app))
+            await pilot.press("b")
+            await until(pilot, lambda: isinstance(app.screen, BotLevel))
+            assert "Which bot takes Ann's seat?" in "\n".join(screen_lines(app))
+            await pilot.press("n")  # the seat's keys rest while the level is asked
+            assert hosted.status(0) == "disconnected" and hosted.tokens
+            await pilot.press("enter")  # a medium bot, offered first
+            await until(pilot, lambda: hosted.table.game.movers[:1] == [0])  # the bot played Ann's turn
+            assert hosted.table.seats[0] == Seat("Ann", BOT_LEVEL) and hosted.status(0) == "bot"
+            await until(pilot, lambda: f"bot ({BOT_LEVEL})" in "\n".join(screen_lines(app)))
+            with pytest.raises(JoinError, match="unknown token"):  # the seat is the bot's now
+                await ann.reconnect(timeout=5)
+            app.seats.highlighted = option_of(app, 0, 2)  # a bot's seat: nothing to hand over
+            await pilot.press("b")
+            await until(pilot, lambda: "Choose a seat a person holds." in toasts(app))
+
+
+async def test_a_new_code_from_the_lobby_refuses_the_old_one_and_admits_the_new():
+    async with Hosting(Game([Seat("Ann"), Seat("Bob")], 3), Game([Seat("Cy"), Seat("Di")], 4)) as host:
+        second = host.tables[1]
+        old = second.code_for(1)
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert second.name in "\n".join(screen_lines(app))  # several tables: each named
+            app.seats.highlighted = option_of(app, 1, 1)
+            await pilot.pause()
+            await pilot.press("n")
+            await until(pilot, lambda: second.code_for(1) not in (None, old))
+            new = second.code_for(1)
+            await until(pilot, lambda: f"--code {new}" in "\n".join(screen_lines(app)))
+            assert "New code for Di: the old one no longer works." in toasts(app)
+            with pytest.raises(JoinError, match="unknown or used"):
+                await RemoteTable.connect(host.address, code=old, timeout=5)
+            di = await RemoteTable.connect(host.address, code=new, timeout=5)
+            assert di.mine == (1,) and [s.name for s in di.seats] == ["Cy", "Di"]
+            await di.aclose()
+
+
+async def test_the_lobby_works_with_the_mouse_a_click_on_a_seat_and_on_the_key_bar():
+    async with Hosting(Game([Seat("Ann"), Seat("Bob")], 3)) as host:
+        hosted = host.tables[0]
+        old = hosted.code_for(1)
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            row = next(i for i, line in enumerate(screen_lines(app)) if "Bob  not joined" in line)
+            await pilot.click("#seats", offset=(4, row - app.seats.region.y))
+            await until(pilot, lambda: app.seats.highlighted == option_of(app, 0, 1))
+            bar = screen_lines(app)[-1]
+            await pilot.click("KeyBar", offset=(bar.index("New code"), 0))
+            await until(pilot, lambda: hosted.code_for(1) not in (None, old))
+            assert hosted.code_for(0) is not None  # Ann's was left alone
+            row = next(i for i, line in enumerate(screen_lines(app)) if "Ann  not joined" in line)
+            await pilot.click("#seats", offset=(4, row - app.seats.region.y))
+            await pilot.click("KeyBar", offset=(screen_lines(app)[-1].index("Bot takes seat"), 0))
+            await until(pilot, lambda: isinstance(app.screen, BotLevel))
+            row = next(i for i, line in enumerate(screen_lines(app)) if "easy" in line)
+            column = screen_lines(app)[row].index("easy")
+            await pilot.click(offset=(column, row))
+            await until(pilot, lambda: hosted.table.seats[0] == Seat("Ann", "easy"))
+            assert not isinstance(app.screen, BotLevel)
+
+
+async def until_loop(condition, timeout: float = 10.0) -> None:
+    from tests.net.test_net import until as wait
+
+    await wait(condition, timeout)
