@@ -35,11 +35,12 @@ def add_parsers(sub, h: Callable[[str], str], *, players, count) -> list[argpars
     host.add_argument("--bind", default="127.0.0.1", help=h("bind"))
     host.add_argument("--seed", type=count(0, MAX_SEED), default=None, help=h("seed"))
     host.add_argument("--resume", default=None, metavar="FILE", help=h("resume_host"))
+    host.add_argument("--web", type=count(0, 65535), default=None, metavar="PORT", help=h("web"))
     out = [host]
     for name in ("join", "watch"):
         command = sub.add_parser(name, help=h(name))
         command.add_argument("address", type=_address, metavar="HOST:PORT", help=h("address"))
-        command.add_argument("--code", required=True, help=h("code"))
+        command.add_argument("--code", default=None, help=h("code"))
         command.add_argument("--skin", choices=("spice", "golem"), default=None, help=h("skin"))
         out.append(command)
     return out
@@ -97,7 +98,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         parser.error(t("cli.host_needs_players"))
     try:
-        return asyncio.run(serve(game, path, lock, args.bind, args.port))
+        return asyncio.run(serve(game, path, lock, args.bind, args.port, web=args.web))
     except KeyboardInterrupt:
         return 0
     finally:
@@ -110,9 +111,11 @@ def join_address(bind: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-async def serve(game, path: Path, lock, bind: str, port: int, *, out=None, ready=None) -> int:
-    """Serve `game` until cancelled (Ctrl+C): the join lines, then who comes and goes.
-    `ready(host, hosted)` is told once it listens (for tests)."""
+async def serve(game, path: Path, lock, bind: str, port: int, *, web: int | None = None, out=None,
+                ready=None) -> int:
+    """Serve `game` until cancelled (Ctrl+C): the join lines, then who comes and goes; with
+    `web`, browser seats on that port too. `ready(host, hosted)` is told once it listens
+    (for tests)."""
     from century_tui import storage
     from century_tui.cli.games import say
     from century_tui.text import t
@@ -128,6 +131,18 @@ async def serve(game, path: Path, lock, bind: str, port: int, *, out=None, ready
         out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{port}', detail=storage.os_reason(e))}",
             file=sys.stderr)
         return 1
+    seats = None
+    if web is not None:
+        from century_tui.net.web import serve_web
+        from century_tui.text import language
+
+        try:
+            seats = await serve_web(bind, web, host.port, language=language(), title=t("app.title"))
+        except OSError as e:
+            out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{web}', detail=storage.os_reason(e))}",
+                file=sys.stderr)
+            await host.close()
+            return 1
     if bind not in LOOPBACK:
         out(f"century: {t('cli.host_exposed', bind=bind)}", file=sys.stderr)
     lobby = Lobby(out)
@@ -140,12 +155,16 @@ async def serve(game, path: Path, lock, bind: str, port: int, *, out=None, ready
         if code is not None:
             out(t("cli.host_seat", name=s.name, command=f"century join {address} --code {code}"))
     out(t("cli.host_watch", command=f"century watch {address} --code {hosted.watch_code}"))
+    if seats is not None:
+        out(t("cli.host_web", url=f"http://{join_address(bind, seats.port_bound)}"))
     out(t("cli.host_stop", file=path.name))
     if ready is not None:
         ready(host, hosted)
     try:
         await asyncio.Event().wait()  # until Ctrl+C (or the caller) cancels
     finally:
+        if seats is not None:
+            await seats.close()  # the browser tabs' apps quit first, while the game is still served
         await host.close()  # the last save; the table lets go of the file
     return 0
 

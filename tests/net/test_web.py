@@ -1,0 +1,155 @@
+"""`century host --web PORT`, without a browser: the host and its web server in this
+process on loopback, spoken to over HTTP and the page's websocket as the page would
+(aiohttp's client), the join app's screen read back through a terminal emulator (pyte)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+
+import aiohttp
+import pyte
+import pytest
+
+from century_tui import storage
+from century_tui.cli import main
+from century_tui.cli.network import serve
+from century_tui.engine import Game, PlaySpice, Seat, dumps
+
+WAIT = 60.0
+"""Seconds for a tab's app to start (a new Python process) on a busy machine."""
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "home"))
+
+
+class Hosted:
+    """`century host --web 0` on free loopback ports, its printed lines kept; stopped
+    (as by Ctrl+C) on exit."""
+
+    def __init__(self, seats: list[Seat], seed: int = 7) -> None:
+        self.game = Game(seats, seed)
+        self.printed: list[str] = []
+
+    async def __aenter__(self) -> Hosted:
+        path, lock = storage.create_save(dumps(self.game))
+        self.path = path
+        got = asyncio.get_running_loop().create_future()
+        self.task = asyncio.create_task(serve(
+            self.game, path, lock, "127.0.0.1", 0, web=0, out=lambda line, file=None: self.printed.append(line),
+            ready=lambda host, hosted: got.set_result((host, hosted))))
+        self.host, self.hosted = await asyncio.wait_for(got, 10)
+        self.url = next(re.search(r"http://\S+", line)[0] for line in self.printed if "browser" in line)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.stop()
+
+    async def stop(self) -> None:
+        if not self.task.done():
+            self.task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await self.task
+
+
+def processes_running(text: str) -> int:
+    """How many processes on this machine have `text` in their command line."""
+    count = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                count += text.encode() in f.read().replace(b"\0", b" ")
+        except OSError:  # gone meanwhile
+            pass
+    return count
+
+
+class Tab:
+    """What a browser tab does with the page: open its websocket, send keys and sizes, and
+    draw what comes back on a terminal screen."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, cols: int, rows: int) -> None:
+        self.ws = ws
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.closed = False
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def until(self, condition, timeout: float = WAIT) -> None:
+        """Draw what the app sends until `condition()` holds (or the tab is closed)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not condition():
+            left = end - loop.time()
+            assert left > 0 and not self.closed, f"the awaited screen never came:\n{self.text()}"
+            try:
+                message = await self.ws.receive(timeout=left)
+            except TimeoutError:
+                continue
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.stream.feed(message.data)
+            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
+                self.closed = True
+
+    async def type(self, keys: str) -> None:
+        await self.ws.send_str(json.dumps(["stdin", keys]))
+
+
+@pytest.mark.asyncio
+async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes_a_seat():
+    async with Hosted([Seat("Ann"), Seat("Bob")], seed=next(
+            s for s in range(100) if Game([Seat("Ann"), Seat("Bob")], s).state.first == 0)) as h:
+        assert h.url.startswith("http://127.0.0.1:")  # loopback, as the game's own port
+        async with aiohttp.ClientSession() as http:
+            async with http.get(h.url) as page:
+                assert page.status == 200
+                html = await page.text()
+            socket = re.search(r'data-session-websocket-url="([^"]+)"', html)[1]
+            assert socket == h.url.replace("http://", "ws://") + "/ws"
+            assert "Century: Spice Road" in html
+            async with http.get(h.url + "/static/js/textual.js") as script:
+                assert script.status == 200
+            async with http.ws_connect(f"{socket}?width=100&height=30") as ws:
+                tab = Tab(ws, 100, 30)
+                await tab.until(lambda: "Join the game" in tab.text())  # the app's first screen
+                await tab.type("nosuchcode99\r")
+                await tab.until(lambda: "did not let you in" in tab.text())
+                await tab.type(h.hosted.code_for(0) + "\r")
+                await tab.until(lambda: h.hosted.connected(0) and "Ann" in tab.text() and "Bob" in tab.text())
+                assert "Ann is connected." in h.printed
+                served = f"join 127.0.0.1:{h.host.port}"
+                assert processes_running(served) >= 1  # the tab's app, in a process of its own
+                await tab.type("\r")  # the first card of the hand, a spice card: played
+                await tab.until(lambda: len(h.hosted.table.game.moves) == 1)
+                assert isinstance(h.hosted.table.game.moves[0], PlaySpice)
+                await tab.until(lambda: "Bob is playing at another terminal" in tab.text())
+                stopping = asyncio.create_task(h.stop())  # Ctrl+C on the host, the page still open
+                await tab.until(lambda: tab.closed)  # the tab's app quit and said so
+                await asyncio.wait_for(stopping, WAIT)
+                assert processes_running(served) == 0
+    assert "Ann is disconnected; the seat waits." in h.printed
+    assert not storage.is_held(h.path)
+
+
+@pytest.mark.asyncio
+async def test_a_page_of_another_site_may_not_open_a_tab():
+    async with Hosted([Seat("Ann"), Seat("Bob")]) as h:
+        async with aiohttp.ClientSession() as http:
+            socket = h.url.replace("http://", "ws://") + "/ws"
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(socket, headers={"Origin": "http://evil.example"})
+            assert refused.value.status == 403
+
+
+def test_a_wrong_web_port_is_a_one_line_error(capsys):
+    for value in ("eighty", "70000", "-1"):
+        with pytest.raises(SystemExit) as e:
+            main(["--lang", "en", "host", "--players", "Ann,Bob", "--web", value])
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and "--web" in err and err.count("\n") == 1
