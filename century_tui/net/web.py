@@ -15,7 +15,8 @@ import sys
 from urllib.parse import urlsplit
 
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
 
 TABS = 8
 """Browser tabs served at once: each is a process (about 60 MB). The game host lets in
@@ -30,6 +31,17 @@ def join_command(address: str, language: str) -> str:
     return shlex.join([sys.executable, "-m", "century_tui", "--lang", language, "join", address])
 
 
+class Tab(AppService):
+    """One browser tab's app process. textual-serve leaves the process's input open after
+    it ends; closing it lets asyncio let go of the process."""
+
+    async def stop(self) -> None:
+        started = self._stdin is not None
+        await super().stop()
+        if started:
+            self.stdin.close()
+
+
 class WebSeats(Server):
     """textual-serve's server, run on the caller's event loop (not its own, as `serve`
     would), without its banner (the host prints the address with its other lines), and
@@ -38,8 +50,7 @@ class WebSeats(Server):
     def __init__(self, command: str, bind: str, port: int, *, title: str, tabs: int = TABS) -> None:
         super().__init__(command, host=bind, port=port, title=title)
         self.tabs = tabs
-        self.open_tabs: set[asyncio.Task] = set()
-        """Each tab's websocket handler, running its app's process."""
+        self.open_tabs: set[Tab] = set()
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
@@ -59,11 +70,9 @@ class WebSeats(Server):
         return self._runner.addresses[0][1]
 
     async def close(self) -> None:
-        """Quit every tab's app (its page says the session ended), then stop listening."""
-        for task in self.open_tabs:
-            task.cancel()
+        """Quit every tab's app (its page then says the session ended), then stop listening."""
         if self.open_tabs:
-            await asyncio.wait(self.open_tabs, timeout=QUIT_WAIT)
+            await asyncio.wait([asyncio.create_task(tab.stop()) for tab in self.open_tabs], timeout=QUIT_WAIT)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -77,19 +86,26 @@ class WebSeats(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-        """A tab's app: only for a page of this server (another site open in the same
-        browser may not start one), and only `tabs` at once."""
+        """A tab's app, as textual-serve starts one: only for a page of this server
+        (another site open in the same browser may not start one), only `tabs` at once."""
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
             raise web.HTTPForbidden(text="not a page of this server")
         if len(self.open_tabs) >= self.tabs:
             raise web.HTTPServiceUnavailable(text="too many browser tabs at once")
-        tab = asyncio.ensure_future(super().handle_websocket(request))
+        websocket = web.WebSocketResponse(heartbeat=15, timeout=2.0)
+        await websocket.prepare(request)
+        tab = Tab(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                  close=websocket.close, download_manager=self.download_manager, debug=self.debug)
         self.open_tabs.add(tab)
         try:
-            return await tab
+            await tab.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
+            await self._process_messages(websocket, tab)
         finally:
+            await tab.stop()
             self.open_tabs.discard(tab)
+            await websocket.close()
+        return websocket
 
 
 def reach(bind: str, port: int) -> str:

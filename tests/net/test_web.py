@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 
 import aiohttp
@@ -15,8 +14,8 @@ import pytest
 
 from century_tui import storage
 from century_tui.cli import main
-from century_tui.cli.network import serve
-from century_tui.engine import Game, PlaySpice, Seat, dumps
+from century_tui.engine import PlaySpice, Seat
+from tests.helpers.hosting import Hosted, first_to_play, processes_running
 
 WAIT = 60.0
 """Seconds for a tab's app to start (a new Python process) on a busy machine."""
@@ -25,47 +24,6 @@ WAIT = 60.0
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "home"))
-
-
-class Hosted:
-    """`century host --web 0` on free loopback ports, its printed lines kept; stopped
-    (as by Ctrl+C) on exit."""
-
-    def __init__(self, seats: list[Seat], seed: int = 7) -> None:
-        self.game = Game(seats, seed)
-        self.printed: list[str] = []
-
-    async def __aenter__(self) -> Hosted:
-        path, lock = storage.create_save(dumps(self.game))
-        self.path = path
-        got = asyncio.get_running_loop().create_future()
-        self.task = asyncio.create_task(serve(
-            self.game, path, lock, "127.0.0.1", 0, web=0, out=lambda line, file=None: self.printed.append(line),
-            ready=lambda host, hosted: got.set_result((host, hosted))))
-        self.host, self.hosted = await asyncio.wait_for(got, 10)
-        self.url = next(re.search(r"http://\S+", line)[0] for line in self.printed if "browser" in line)
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        await self.stop()
-
-    async def stop(self) -> None:
-        if not self.task.done():
-            self.task.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await self.task
-
-
-def processes_running(text: str) -> int:
-    """How many processes on this machine have `text` in their command line."""
-    count = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                count += text.encode() in f.read().replace(b"\0", b" ")
-        except OSError:  # gone meanwhile
-            pass
-    return count
 
 
 class Tab:
@@ -103,8 +61,8 @@ class Tab:
 
 @pytest.mark.asyncio
 async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes_a_seat():
-    async with Hosted([Seat("Ann"), Seat("Bob")], seed=next(
-            s for s in range(100) if Game([Seat("Ann"), Seat("Bob")], s).state.first == 0)) as h:
+    seats = [Seat("Ann"), Seat("Bob")]
+    async with Hosted(seats, first_to_play(0, seats)) as h:
         assert h.url.startswith("http://127.0.0.1:")  # loopback, as the game's own port
         async with aiohttp.ClientSession() as http:
             async with http.get(h.url) as page:
@@ -123,8 +81,7 @@ async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes
                 await tab.type(h.hosted.code_for(0) + "\r")
                 await tab.until(lambda: h.hosted.connected(0) and "Ann" in tab.text() and "Bob" in tab.text())
                 assert "Ann is connected." in h.printed
-                served = f"join 127.0.0.1:{h.host.port}"
-                assert processes_running(served) >= 1  # the tab's app, in a process of its own
+                assert processes_running(h.tab_command) >= 1  # the tab's app, in a process of its own
                 await tab.type("\r")  # the first card of the hand, a spice card: played
                 await tab.until(lambda: len(h.hosted.table.game.moves) == 1)
                 assert isinstance(h.hosted.table.game.moves[0], PlaySpice)
@@ -132,9 +89,19 @@ async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes
                 stopping = asyncio.create_task(h.stop())  # Ctrl+C on the host, the page still open
                 await tab.until(lambda: tab.closed)  # the tab's app quit and said so
                 await asyncio.wait_for(stopping, WAIT)
-                assert processes_running(served) == 0
+                assert processes_running(h.tab_command) == 0
     assert "Ann is disconnected; the seat waits." in h.printed
     assert not storage.is_held(h.path)
+
+
+@pytest.mark.asyncio
+async def test_through_a_tunnel_the_page_links_to_the_address_it_was_opened_at():
+    async with Hosted([Seat("Ann"), Seat("Bob")]) as h:
+        async with aiohttp.ClientSession() as http:  # ssh -L 9000:127.0.0.1:PORT, then localhost:9000
+            async with http.get(h.url, headers={"Host": "localhost:9000"}) as page:
+                html = await page.text()
+    assert 'data-session-websocket-url="ws://localhost:9000/ws"' in html
+    assert 'src="http://localhost:9000/static/js/textual.js"' in html
 
 
 @pytest.mark.asyncio
@@ -145,6 +112,10 @@ async def test_a_page_of_another_site_may_not_open_a_tab():
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(socket, headers={"Origin": "http://evil.example"})
             assert refused.value.status == 403
+            tunnelled = {"Origin": "http://localhost:9000", "Host": "localhost:9000"}  # a page of this server
+            async with http.ws_connect(socket, headers=tunnelled) as ws:
+                tab = Tab(ws, 80, 24)
+                await tab.until(lambda: "Join the game" in tab.text())
 
 
 def test_a_wrong_web_port_is_a_one_line_error(capsys):
