@@ -10,6 +10,7 @@ own event loop and `--bind` address, and stops with it, taking its tabs' process
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shlex
 import sys
 from urllib.parse import urlsplit
@@ -23,23 +24,35 @@ TABS = 8
 8 connections per address, and every tab reaches it from this machine."""
 
 QUIT_WAIT = 5.0
-"""Seconds the tabs' apps get to quit when the host stops, before their pages are cut off."""
+"""Seconds a tab's app gets to quit (when its page closes, or the host stops) before it is killed."""
 
 
 def join_command(address: str, language: str) -> str:
-    """The shell command each tab runs: this Python, this package, no code (the app asks)."""
-    return shlex.join([sys.executable, "-m", "century_tui", "--lang", language, "join", address])
+    """The shell command each tab runs: this Python, this package, no code (the app asks);
+    `exec`, so the tab's process is the app itself (a kill reaches it)."""
+    return "exec " + shlex.join([sys.executable, "-m", "century_tui", "--lang", language, "join", address])
 
 
 class Tab(AppService):
-    """One browser tab's app process. textual-serve leaves the process's input open after
-    it ends; closing it lets asyncio let go of the process."""
+    """One browser tab's app process, stopped within `QUIT_WAIT` seconds (killed past it)
+    and waited for: textual-serve asks it to quit and reads its output to the end, but
+    leaves its input open and never waits for it."""
 
     async def stop(self) -> None:
-        started = self._stdin is not None
-        await super().stop()
-        if started:
-            self.stdin.close()
+        process = self._process
+        try:
+            await asyncio.wait_for(super().stop(), QUIT_WAIT)
+        except TimeoutError:
+            pass
+        if process is None:
+            return
+        self.stdin.close()
+        try:
+            await asyncio.wait_for(process.wait(), QUIT_WAIT)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
 
 
 class WebSeats(Server):
@@ -71,8 +84,7 @@ class WebSeats(Server):
 
     async def close(self) -> None:
         """Quit every tab's app (its page then says the session ended), then stop listening."""
-        if self.open_tabs:
-            await asyncio.wait([asyncio.create_task(tab.stop()) for tab in self.open_tabs], timeout=QUIT_WAIT)
+        await asyncio.gather(*(tab.stop() for tab in self.open_tabs))
         if self._runner is not None:
             await self._runner.cleanup()
 

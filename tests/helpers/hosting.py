@@ -49,6 +49,15 @@ class Hosted:
                 await self.task
 
 
+async def until(condition, timeout: float = 10.0) -> None:
+    """Let the loop run until `condition()` holds (a wait for an event, not for a time)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        assert loop.time() < end, "the awaited condition never came"
+        await asyncio.sleep(0.002)
+
+
 def processes_running(text: str) -> int:
     """How many processes on this machine have `text` in their command line."""
     count = 0

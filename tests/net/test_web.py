@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import socket
 
 import aiohttp
 import pyte
@@ -14,8 +15,10 @@ import pytest
 
 from century_tui import storage
 from century_tui.cli import main
-from century_tui.engine import PlaySpice, Seat
-from tests.helpers.hosting import Hosted, first_to_play, processes_running
+from century_tui.cli.network import serve
+from century_tui.engine import Game, PlaySpice, Seat, dumps
+from century_tui.net.web import WebSeats, join_command
+from tests.helpers.hosting import Hosted, first_to_play, processes_running, until
 
 WAIT = 60.0
 """Seconds for a tab's app to start (a new Python process) on a busy machine."""
@@ -68,12 +71,12 @@ async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes
             async with http.get(h.url) as page:
                 assert page.status == 200
                 html = await page.text()
-            socket = re.search(r'data-session-websocket-url="([^"]+)"', html)[1]
-            assert socket == h.url.replace("http://", "ws://") + "/ws"
+            ws_url = re.search(r'data-session-websocket-url="([^"]+)"', html)[1]
+            assert ws_url == h.url.replace("http://", "ws://") + "/ws"
             assert "Century: Spice Road" in html
             async with http.get(h.url + "/static/js/textual.js") as script:
                 assert script.status == 200
-            async with http.ws_connect(f"{socket}?width=100&height=30") as ws:
+            async with http.ws_connect(f"{ws_url}?width=100&height=30") as ws:
                 tab = Tab(ws, 100, 30)
                 await tab.until(lambda: "Join the game" in tab.text())  # the app's first screen
                 await tab.type("nosuchcode99\r")
@@ -108,12 +111,12 @@ async def test_through_a_tunnel_the_page_links_to_the_address_it_was_opened_at()
 async def test_a_page_of_another_site_may_not_open_a_tab():
     async with Hosted([Seat("Ann"), Seat("Bob")]) as h:
         async with aiohttp.ClientSession() as http:
-            socket = h.url.replace("http://", "ws://") + "/ws"
+            ws_url = h.url.replace("http://", "ws://") + "/ws"
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(socket, headers={"Origin": "http://evil.example"})
+                await http.ws_connect(ws_url, headers={"Origin": "http://evil.example"})
             assert refused.value.status == 403
             tunnelled = {"Origin": "http://localhost:9000", "Host": "localhost:9000"}  # a page of this server
-            async with http.ws_connect(socket, headers=tunnelled) as ws:
+            async with http.ws_connect(ws_url, headers=tunnelled) as ws:
                 tab = Tab(ws, 80, 24)
                 await tab.until(lambda: "Join the game" in tab.text())
 
@@ -124,3 +127,41 @@ def test_a_wrong_web_port_is_a_one_line_error(capsys):
             main(["--lang", "en", "host", "--players", "Ann,Bob", "--web", value])
         err = capsys.readouterr().err
         assert e.value.code == 2 and "--web" in err and err.count("\n") == 1
+
+
+@pytest.mark.asyncio
+async def test_past_the_tab_cap_a_new_tab_is_turned_away_until_one_closes():
+    seats = WebSeats(join_command("127.0.0.1:9", "en"), "127.0.0.1", 0, title="Century", tabs=1)
+    await seats.start()
+    ws_url = f"ws://127.0.0.1:{seats.port_bound}/ws"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(ws_url) as ws:
+                tab = Tab(ws, 80, 24)
+                await tab.until(lambda: "Join the game" in tab.text())
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(ws_url)
+                assert refused.value.status == 503
+            await until(lambda: not seats.open_tabs, WAIT)  # its app quit
+            async with http.ws_connect(ws_url) as ws:  # the first tab closed: room again
+                tab = Tab(ws, 80, 24)
+                await tab.until(lambda: "Join the game" in tab.text())
+    finally:
+        await seats.close()
+
+
+@pytest.mark.asyncio
+async def test_a_web_port_in_use_is_said_and_the_host_does_not_start(tmp_path):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    game = Game([Seat("Ann"), Seat("Bob")], 1)
+    path, lock = storage.create_save(dumps(game))
+    printed: list[str] = []
+    try:
+        code = await serve(game, path, lock, "127.0.0.1", 0, web=taken.getsockname()[1],
+                           out=lambda line, file=None: printed.append(line))
+    finally:
+        lock.release()
+        taken.close()
+    assert code == 1 and len(printed) == 1 and "cannot listen on 127.0.0.1:" in printed[0]
