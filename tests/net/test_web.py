@@ -43,14 +43,15 @@ class Tab:
         return "\n".join(self.screen.display)
 
     async def until(self, condition, timeout: float = WAIT) -> None:
-        """Draw what the app sends until `condition()` holds (or the tab is closed)."""
+        """Draw what the app sends until `condition()` holds (on the screen, or in the host:
+        looked at again at least every 50 ms)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not condition():
             left = end - loop.time()
             assert left > 0 and not self.closed, f"the awaited screen never came:\n{self.text()}"
             try:
-                message = await self.ws.receive(timeout=left)
+                message = await self.ws.receive(timeout=min(left, 0.05))
             except TimeoutError:
                 continue
             if message.type == aiohttp.WSMsgType.BINARY:
@@ -84,7 +85,7 @@ async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes
                 await tab.type(h.hosted.code_for(0) + "\r")
                 await tab.until(lambda: h.hosted.connected(0) and "Ann" in tab.text() and "Bob" in tab.text())
                 assert "Ann is connected." in h.printed
-                assert processes_running(h.tab_command) >= 1  # the tab's app, in a process of its own
+                assert processes_running(h.tab_command) == 1  # the tab's app, in a process of its own
                 await tab.type("\r")  # the first card of the hand, a spice card: played
                 await tab.until(lambda: len(h.hosted.table.game.moves) == 1)
                 assert isinstance(h.hosted.table.game.moves[0], PlaySpice)
