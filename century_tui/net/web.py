@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import shlex
 import sys
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -112,12 +113,34 @@ class WebSeats(Server):
         self.open_tabs.add(tab)
         try:
             await tab.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
-            await self._process_messages(websocket, tab)
+            await relay(websocket, tab)
         finally:
             await tab.stop()
             self.open_tabs.discard(tab)
             await websocket.close()
         return websocket
+
+
+async def relay(websocket: web.WebSocketResponse, tab: Tab) -> None:
+    """What the page sends, to its tab's app until the page goes: keys, its size, focus
+    and blur; a ping is answered. Anything else is let by."""
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            kind, *data = json.loads(message.data)
+        except (ValueError, TypeError):
+            continue
+        if kind == "stdin" and data and isinstance(data[0], str):
+            await tab.send_bytes(data[0].encode("utf-8"))
+        elif kind == "resize" and data and isinstance(data[0], dict):
+            await tab.set_terminal_size(to_int(str(data[0].get("width")), 80), to_int(str(data[0].get("height")), 24))
+        elif kind == "ping" and data:
+            await websocket.send_json(["pong", data[0]])
+        elif kind == "blur":
+            await tab.blur()
+        elif kind == "focus":
+            await tab.focus()
 
 
 def reach(bind: str, port: int) -> str:

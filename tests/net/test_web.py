@@ -131,7 +131,7 @@ def test_a_wrong_web_port_is_a_one_line_error(capsys):
 
 
 @pytest.mark.asyncio
-async def test_past_the_tab_cap_a_new_tab_is_turned_away_until_one_closes():
+async def test_past_the_tab_cap_a_new_tab_is_turned_away_until_one_closes_and_junk_is_let_by():
     seats = WebSeats(join_command("127.0.0.1:9", "en"), "127.0.0.1", 0, title="Century", tabs=1)
     await seats.start()
     ws_url = f"ws://127.0.0.1:{seats.port_bound}/ws"
@@ -140,6 +140,10 @@ async def test_past_the_tab_cap_a_new_tab_is_turned_away_until_one_closes():
             async with http.ws_connect(ws_url) as ws:
                 tab = Tab(ws, 80, 24)
                 await tab.until(lambda: "Join the game" in tab.text())
+                for junk in ("not json", "[]", '["stdin", 5]', '{"stdin": "x"}', '["resize", "big"]'):
+                    await ws.send_str(junk)  # let by: the tab goes on
+                await tab.type("zq7")
+                await tab.until(lambda: "zq7" in tab.text())
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                     await http.ws_connect(ws_url)
                 assert refused.value.status == 503
