@@ -40,11 +40,12 @@ def add_parsers(sub, h: Callable[[str], str], *, players, count) -> list[argpars
     host.add_argument("--resume", action="append", default=None, metavar="FILE", help=h("resume_host"))
     host.add_argument("--tls-cert", default=None, metavar="FILE", help=h("tls_cert"))
     host.add_argument("--tls-key", default=None, metavar="FILE", help=h("tls_key"))
+    host.add_argument("--web", type=count(0, 65535), default=None, metavar="PORT", help=h("web"))
     out = [host]
     for name in ("join", "watch"):
         command = sub.add_parser(name, help=h(name))
         command.add_argument("address", type=_address, metavar="HOST:PORT", help=h("address"))
-        command.add_argument("--code", required=True, help=h("code"))
+        command.add_argument("--code", default=None, help=h("code"))
         command.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
         command.add_argument("--tls-ca", default=None, metavar="FILE", help=h("tls_ca"))
         out.append(command)
@@ -128,6 +129,8 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if problem:
             parser.error(problem)
         rows_of.append(seats)
+    if args.web is not None and args.tls_cert is not None:
+        parser.error(t("cli.host_web_tls"))
     tls = None
     if args.tls_cert is not None:
         tls = _tls_context(lambda ctx: ctx.load_cert_chain(args.tls_cert, args.tls_key), args.tls_cert, server=True)
@@ -156,7 +159,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             from century_tui.tui.lobby import LobbyApp
 
             lobby = LobbyApp
-        return asyncio.run(serve(tables, args.bind, args.port, skin=args.skin, tls=tls, lobby=lobby))
+        return asyncio.run(serve(tables, args.bind, args.port, skin=args.skin, tls=tls, lobby=lobby, web=args.web))
     except KeyboardInterrupt:
         return 0
     finally:
@@ -165,11 +168,11 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str | None = None,
-                tls=None, lobby=None) -> int:
+                tls=None, lobby=None, web: int | None = None) -> int:
     """Serve `tables` ((game, save path, lock) each) until cancelled (Ctrl+C) or, with a
     `lobby` (the app's class: a terminal), until the host quits it. Without one, the join
-    lines are printed, then who comes and goes. `ready(host, *hosted)` is told once it
-    listens (for tests)."""
+    lines are printed, then who comes and goes. With `web`, browser seats on that port too.
+    `ready(host, *hosted)` is told once it listens (for tests)."""
     from century_tui import storage
     from century_tui.cli.games import say
     from century_tui.text import t
@@ -186,11 +189,28 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{port}', detail=storage.os_reason(e))}",
             file=sys.stderr)
         return 1
+    seats = None
+    if web is not None:
+        from century_tui.net.web import serve_web
+        from century_tui.text import language
+
+        try:
+            seats = await serve_web(bind, web, host.port, language=language(), title=t("app.title"))
+        except OSError as e:
+            out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{web}', detail=storage.os_reason(e))}",
+                file=sys.stderr)
+            await host.close()
+            return 1
     notices = [t("cli.host_exposed", bind=bind)] if bind not in LOOPBACK else []
+    web_line = None
+    if seats is not None:
+        from century_tui.net.host import public_address
+
+        web_line = t("cli.host_web", url=f"http://{public_address(bind, seats.port_bound)}")
     try:
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
         if lobby is not None:
-            app = lobby(host, notices)
+            app = lobby(host, notices + ([web_line.strip()] if web_line else []))
             if ready is not None:
                 ready(host, *hosted)
             await app.run_async()  # until the host quits the lobby
@@ -198,11 +218,15 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         for notice in notices:
             out(f"century: {notice}", file=sys.stderr)
         Lobby(out, several=len(hosted) > 1).serving(host)
+        if web_line is not None:
+            out(web_line)
         if ready is not None:
             ready(host, *hosted)
         await asyncio.Event().wait()  # until Ctrl+C (or the caller) cancels
         return 0
     finally:
+        if seats is not None:
+            await seats.close()  # the browser tabs' apps quit first, while the games are still served
         await host.close()  # the last saves; the tables let go of their files
 
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from . import protocol as p
 
 if TYPE_CHECKING:
-    from .host import Client, HostedTable
+    from .clients import Client
+    from .hosted import HostedTable
 
 
 @dataclass(eq=False)

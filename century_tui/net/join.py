@@ -11,6 +11,7 @@ from century_tui.skins import SKINS
 from century_tui.text import t
 from century_tui.tui import app as tui_app
 from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.code_entry import CodeScreen
 
 from .client import JoinError, RemoteTable
 
@@ -23,7 +24,8 @@ class JoinApp(CenturyApp):
 
     CSS_PATH = Path(tui_app.__file__).parent / CenturyApp.CSS_PATH  # type: ignore[operator]
 
-    def __init__(self, address: str, code: str, *, watch: bool = False, tls=None, **kwargs) -> None:
+    def __init__(self, address: str, code: str | None, *, watch: bool = False, tls=None, **kwargs) -> None:
+        """Without a `code`, the app asks for one first (a browser tab, or a join typed bare)."""
         super().__init__(None, autosave=False, **kwargs)
         self.address = address
         self.code = code
@@ -40,14 +42,24 @@ class JoinApp(CenturyApp):
         if self.table is not None:
             self.exit()
             return
-        self.run_worker(self._join(), group="join", exclusive=True)
+        if self.code is None:
+            self.push_screen(CodeScreen(self.address, self._try_code))
+            return
+        self.run_worker(self._join(self.code), group="join", exclusive=True)
 
-    async def _join(self) -> None:
+    def _try_code(self, code: str) -> None:
+        self.run_worker(self._join(code), group="join", exclusive=True)
+
+    async def _join(self, code: str) -> None:
         from century_tui.tui.screens.game import GameScreen
 
+        asking = next((s for s in self.screen_stack if isinstance(s, CodeScreen)), None)
         try:
-            table = await RemoteTable.connect(self.address, code=self.code, watch=self.watch, tls=self.tls)
+            table = await RemoteTable.connect(self.address, code=code, watch=self.watch, tls=self.tls)
         except JoinError as e:
+            if asking is not None:  # a wrong or used code: the person types another
+                asking.refused(e.reason)
+                return
             self.failure = e.reason
             self.exit(return_code=1)
             return
@@ -57,6 +69,7 @@ class JoinApp(CenturyApp):
             self.show_skin_class(table.skin)
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
+        self._clear_stack()  # the code screen (and a help over it) goes
         self.push_screen(GameScreen(table))
 
     async def _come_back(self, table: RemoteTable, reason: str) -> None:

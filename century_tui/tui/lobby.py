@@ -32,7 +32,7 @@ BOT_LEVEL = "medium"
 
 
 class Served(Protocol):
-    """One table as the lobby sees it (net.host.HostedTable)."""
+    """One table as the lobby sees it (net.hosted.HostedTable)."""
 
     name: str
     watch_code: str

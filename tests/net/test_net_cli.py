@@ -31,6 +31,15 @@ def test_century_host_tls_key_without_a_certificate_or_an_unreadable_one_says_so
     assert err.count("\n") == 1 and "cannot use" in err and "nowhere.pem" in err
 
 
+def test_century_host_web_with_tls_is_a_one_line_error(capsys, tmp_path):
+    """The browser tabs' joins would reach a TLS host unencrypted or not at all: refused
+    before any file is made."""
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", "host", "--players", "Ann,Bob", "--web", "8000", "--tls-cert", "cert.pem"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "--web" in err and "--tls-cert" in err and "Traceback" not in err
+
+
 def test_join_takes_a_wss_address_and_a_bad_players_in_any_table_is_refused(capsys):
     from century_tui.cli import build_parser
 

@@ -1,0 +1,90 @@
+"""A connection to the host: what it may do (`Limits`), what the host keeps of it
+(`Client`), and the invite codes it may say."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import socket
+import time
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import ServerConnection
+
+
+
+
+POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
+
+
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+"""No 0/o, 1/l/i: a code read aloud or copied by hand stays right; no '-' to start one
+(the command line would take it for an option)."""
+
+
+def public_address(bind: str, port: int) -> str:
+    """HOST:PORT as others type it to reach a server bound to `bind`: the machine's name
+    when it listens everywhere."""
+    name = socket.gethostname() if bind in ("0.0.0.0", "::", "") else bind
+    return f"[{name}]:{port}" if ":" in name else f"{name}:{port}"
+
+
+def new_code() -> str:
+    """An invite code: 12 letters from `secrets`, about 59 bits, short enough to paste."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
+
+
+@dataclass
+class Limits:
+    """What one connection may do before the host closes it."""
+
+    handshake: float = 5.0
+    """Seconds to say hello in."""
+    per_address: int = 8
+    """Open connections from one address."""
+    rate: float = 20.0
+    """Messages a second, on average..."""
+    burst: int = 40
+    """...and at most this many at once."""
+    outbox: int = 1000
+    """Messages queued for a client that does not read them: past this it is dropped."""
+    consent: float = 60.0
+    """Seconds a move's owner has to answer another person's undo."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One open connection, after its hello."""
+
+    ws: ServerConnection
+    seats: tuple[int, ...]
+    token: str | None
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    allowance: float = 0.0
+    checked: float = field(default_factory=time.monotonic)
+    over: int = 0
+    """Messages in a row sent past the rate: a player's are refused, then it is closed."""
+
+    def send(self, text: str, limit: int) -> bool:
+        if self.outbox.qsize() >= limit:
+            return False
+        self.outbox.put_nowait(text)
+        return True
+
+    def spend(self, rate: float, burst: int) -> bool:
+        """A token bucket: False when the client sends faster than it may."""
+        now = time.monotonic()
+        self.allowance = min(burst, self.allowance + (now - self.checked) * rate)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class Closed(Exception):
+    """Close this connection, for `reason`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

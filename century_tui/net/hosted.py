@@ -1,0 +1,226 @@
+"""One game as the host serves it: its codes and tokens, who is connected, the views sent,
+and each request checked against the position and the sender's seats."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+
+from century_tui.engine import IllegalMove
+from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.table import Change, LocalTable, Moved, Rewound, SaveChanged, Thinking
+
+from . import protocol as p
+from .consent import UndoDesk
+from .view import event_to_dict, view_of
+from .clients import Client, Closed, new_code
+
+if TYPE_CHECKING:
+    from .host import Host
+
+
+class HostedTable:
+    """One game served: its table, its invite codes and tokens, its connected clients."""
+
+    def __init__(self, host: Host, table: LocalTable) -> None:
+        self.host = host
+        self.table = table
+        self.codes: dict[str, tuple[int, ...]] = {}
+        """Unused invite codes → the seats they give."""
+        self.tokens: dict[str, tuple[int, ...]] = {}
+        self.clients: set[Client] = set()
+        self.seq = 0  # the number of the last change sent
+        self.undos = UndoDesk(self)
+        table.subscribe(self._changed)
+        for seat, s in enumerate(table.seats):
+            if s.is_human:
+                self.issue(seat)
+        self.watch_code = self.host.register(new_code(), self)
+
+    @property
+    def name(self) -> str:
+        """What the lobby calls this table: its save file's name."""
+        path = self.table.save_path
+        if path is not None:
+            return path.name
+        tables = self.host.tables
+        return f"#{tables.index(self) + 1 if self in tables else len(tables) + 1}"
+
+    # ------------------------------------------------------------ codes
+    def issue(self, seat: int) -> str:
+        """A new invite code for `seat`; any code or token for it before is void, and a
+        connection holding the seat is closed (a code sent to the wrong person, a player
+        whose terminal was lost and who comes back with the new one)."""
+        self.let_go(seat, "the host issued a new code for this seat")
+        code = self.host.register(new_code(), self)
+        self.codes[code] = (seat,)
+        self.host.lobby_changed(self)
+        return code
+
+    def revoke(self, code: str) -> None:
+        self.codes.pop(code, None)
+        self.host.unregister(code)
+
+    def let_go(self, seat: int, reason: str) -> None:
+        """No code or token gives `seat` any more; whoever holds it now is let go, with `reason`."""
+        for code, seats in list(self.codes.items()):
+            if seat in seats:
+                self.revoke(code)
+        for token, seats in list(self.tokens.items()):
+            if seat in seats:
+                del self.tokens[token]
+                self.host.tokens.pop(token, None)
+        for client in [c for c in self.clients if seat in c.seats]:
+            client.seats = ()  # what it sends before the close is refused
+            self.clients.discard(client)
+            self.host.drop(client, reason)
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """A bot of `level` plays `seat` from now on (its person left, or never came): its
+        code and token are void, and every client sees the seat change."""
+        self.let_go(seat, "the host handed this seat to a bot")
+        self.table.hand_to_bot(seat, level)
+        for client in list(self.clients):
+            self.resync(client)
+        self.host.lobby_changed(self)
+
+    def status(self, seat: int) -> str:
+        """Where `seat` stands: "bot", "connected", "disconnected" (its person came and
+        went: the seat waits) or "waiting" (its code is not used yet)."""
+        if not self.table.seats[seat].is_human:
+            return "bot"
+        if self.connected(seat):
+            return "connected"
+        return "disconnected" if any(seat in seats for seats in self.tokens.values()) else "waiting"
+
+    def join_command(self, seat: int) -> str | None:
+        """The ready-to-paste line for `seat`'s person (None once its code is used)."""
+        code = self.code_for(seat)
+        return None if code is None else f"century join {self.host.address} --code {code}"
+
+    def watch_command(self) -> str:
+        return f"century watch {self.host.address} --code {self.watch_code}"
+
+    def code_for(self, seat: int) -> str | None:
+        return next((code for code, seats in self.codes.items() if seat in seats), None)
+
+    def admit(self, hello: p.Hello) -> tuple[tuple[int, ...], str | None]:
+        """The seats (and the token) a hello gives; Closed if it gives none."""
+        if hello.token is not None:
+            seats = self.tokens.get(hello.token)
+            if seats is None:
+                raise Closed("unknown token")
+            return seats, hello.token
+        assert hello.code is not None
+        if hello.code == self.watch_code:
+            return (), None
+        if hello.watch:
+            raise Closed("not a watch code")
+        seats = self.codes.pop(hello.code, None)
+        if seats is None:
+            raise Closed("unknown code")
+        self.host.unregister(hello.code)
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = seats
+        self.host.tokens[token] = self
+        return seats, token
+
+    def connected(self, seat: int) -> bool:
+        return any(seat in c.seats for c in self.clients)
+
+    # ------------------------------------------------------------ views out
+    def view(self, full: bool) -> p.View:
+        t = self.table
+        return view_of(t.game, epoch=t.epoch, thinking=t.thinking, save_error=t.save_error,
+                       undo_owner=t.undo_owner(), full=full)
+
+    def welcome(self, client: Client) -> None:
+        for other in [c for c in self.clients if c.token is not None and c.token == client.token]:
+            self.host.drop(other, "the seat was taken up by a new connection")
+        self.clients.add(client)
+        self.host.send(client, p.encode(p.Welcome(seats=list(client.seats), token=client.token,
+                                                  seq=self.seq, view=self.view(full=True),
+                                                  skin=self.host.skin)))
+        self.undos.welcomed(client)
+
+    def resync(self, client: Client) -> None:
+        self.host.send(client, p.encode(p.FullView(seq=self.seq, view=self.view(full=True))))
+
+    def _changed(self, change: Change) -> None:
+        self.seq += 1
+        full = isinstance(change, Rewound) or self.table.state.is_over
+        text = p.encode(p.ChangeMessage(seq=self.seq, change=change_model(change), view=self.view(full)))
+        for client in list(self.clients):
+            self.host.send(client, text)
+        self.undos.moved_on()
+        self.host.lobby_changed(self)
+
+    # ------------------------------------------------------------ requests in
+    def request(self, client: Client, message: Any) -> None:
+        """Carry out what a client asks, if its seats allow it; a refusal says why."""
+        if isinstance(message, p.ViewRequest):
+            self.resync(client)
+            return
+        if isinstance(message, p.Hello):
+            raise Closed("hello twice")
+        if not client.seats:
+            raise Closed("a spectator cannot play")
+        t = self.table
+        s = t.state
+        if isinstance(message, p.MoveRequest):
+            try:
+                move = move_from_dict(message.move)
+            except (ValueError, TypeError) as e:
+                raise Closed(f"not a move: {e}"[:100]) from None
+            if s.is_over or s.seat not in client.seats:
+                self.refuse(client, IllegalMove("R-TURN-1", "not_your_turn", name=t.seats[s.seat].name))
+            elif message.epoch != t.epoch:
+                self.refuse_host(client, "stale", "The game moved on before your move arrived.")
+            else:
+                t.seated(s.seat)
+                try:
+                    t.play(move)
+                except IllegalMove as e:
+                    self.refuse(client, e)
+        elif isinstance(message, p.UndoRequest):
+            if message.seat is not None and message.seat not in client.seats:
+                raise Closed("undo asked for another client's seat")
+            self.undos.request(client, message)
+        elif isinstance(message, p.UndoAnswer):
+            if self.undos.out_of_place(client, message):
+                raise Closed("an answer to a question asked of another client")
+            self.undos.answer(client, message)
+        elif isinstance(message, p.RedoRequest):
+            if message.epoch != t.epoch:
+                self.refuse_host(client, "stale", "The game moved on before your request arrived.")
+            elif not t.game.redo_moves:
+                self.refuse_host(client, "nothing_to_redo", "There is no move to play again.")
+            elif s.seat not in client.seats:
+                name = t.seats[s.seat].name
+                self.refuse_host(client, "redo_not_yours", f"That move is {name}'s: only {name} can play it again.",
+                                 name=name)
+            else:
+                t.seated(s.seat)
+                t.redo()
+
+    def refuse(self, client: Client, error: IllegalMove) -> None:
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in error.params.items()}
+        self.host.send(client, p.encode(p.Refused(rule=error.rule, code=error.code, params=params,
+                                                  reason=error.reason)))
+
+    def refuse_host(self, client: Client, code: str, reason: str, **params: Any) -> None:
+        """The host's own refusal: `code` and `params` for the client's language, `reason` in English."""
+        self.host.send(client, p.encode(p.Refused(rule="host", code=code, params=params, reason=reason)))
+
+
+def change_model(change: Change) -> Any:
+    if isinstance(change, Moved):
+        return p.MovedChange(move=move_to_dict(change.move), seat=change.seat,
+                             events=[event_to_dict(e) for e in change.events])
+    if isinstance(change, Rewound):
+        return p.RewoundChange(undo=change.undo, by=change.by, owner=change.owner, point=change.point)
+    if isinstance(change, Thinking):
+        return p.ThinkingChange(seat=change.seat)
+    assert isinstance(change, SaveChanged)
+    return p.SaveChange(error=change.error)
