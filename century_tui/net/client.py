@@ -317,8 +317,9 @@ def refusal_of(message: p.Refused) -> Refused:
               for k, v in message.params.items()}
     refused = Refused(table, message.code, params, message.reason)
     key = f"{table}.{message.code}"
+    counts = all(type(x) is int and 0 <= x < 100 for v in params.values() if isinstance(v, tuple) for x in v)
     try:
-        if has(key) and fields_of(template(key)) <= set(params) | set(words().nouns()):
+        if counts and has(key) and fields_of(template(key)) <= set(params) | set(words().nouns()):
             error_text(refused)  # and its params make sense to this version
             return refused
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):
