@@ -50,6 +50,33 @@ async def shoot(shot: Shot, language: str = "en", name: str | None = None) -> Pa
     return path
 
 
+async def shoot_lobby(name: str = "lobby") -> Path:
+    """`century host` on a terminal with two tables, one person connected (its codes are
+    new each time: the host draws them from `secrets`)."""
+    from century_tui.engine import Game, Seat
+    from century_tui.net.client import RemoteTable
+    from century_tui.net.host import Host
+    from century_tui.tui.lobby import LobbyApp
+
+    host = Host(port=7777)
+    await host.start()
+    try:
+        first = host.add(Game([Seat("Ann"), Seat("Bob"), Seat("Cog", "hard")], 7), autosave=False)
+        host.add(Game([Seat("Dee"), Seat("Eve")], 8), autosave=False)
+        ann = await RemoteTable.connect(host.address, code=first.code_for(0))
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause(0.2)
+            svg = app.export_screenshot(title=f"century host — {name}")
+        await ann.aclose()
+    finally:
+        await host.close()
+    path = OUT / f"{name}.svg"
+    path.write_text(svg, encoding="utf-8")
+    return path
+
+
 async def main(only: list[str]) -> None:
     OUT.mkdir(exist_ok=True)
     shots = {shot.name: shot for shot in showcase()}
@@ -59,6 +86,8 @@ async def main(only: list[str]) -> None:
     for name, (source, language) in TRANSLATED.items():
         if not only or name in only:
             print((await shoot(shots[source], language, name)).relative_to(OUT.parent))
+    if not only or "lobby" in only:
+        print((await shoot_lobby()).relative_to(OUT.parent))
 
 
 if __name__ == "__main__":
