@@ -52,9 +52,23 @@ class HostedTable:
         """A new invite code for `seat`; any code or token for it before is void, and a
         connection holding the seat is closed (a code sent to the wrong person, a player
         whose terminal was lost and who comes back with the new one)."""
-        self.let_go(seat, "the host issued a new code for this seat")
+        return self._issue((seat,), "the host issued a new code for this seat")
+
+    def seat_together(self, seat: int) -> str | None:
+        """One new code for `seat` and the person's seat above it (with any seat sharing that
+        one's code): one terminal, a pass screen between them. None: no person sits above."""
+        above = next((s for s in range(seat - 1, -1, -1) if self.table.seats[s].is_human), None)
+        if above is None:
+            return None
+        code = self.code_for(above)
+        group = tuple(sorted({*(self.codes[code] if code is not None else (above,)), seat}))
+        return self._issue(group, "the host seated this seat with another at one terminal")
+
+    def _issue(self, seats: tuple[int, ...], reason: str) -> str:
+        for seat in seats:
+            self.let_go(seat, reason)
         code = self.host.register(new_code(), self)
-        self.codes[code] = (seat,)
+        self.codes[code] = seats
         self.host.lobby_changed(self)
         return code
 

@@ -43,6 +43,7 @@ class Served(Protocol):
     def join_command(self, seat: int) -> str | None: ...
     def watch_command(self) -> str: ...
     def issue(self, seat: int) -> str: ...
+    def seat_together(self, seat: int) -> str | None: ...
     def hand_to_bot(self, seat: int, level: str) -> None: ...
 
 
@@ -76,6 +77,7 @@ class LobbyApp(App[None]):
         Binding("ctrl+q,ctrl+c", "quit", show=False, priority=True),  # Ctrl+C stops a host, as when piped
         Binding("b", "hand_to_bot", "key.lobby_bot"),
         Binding("n", "new_code", "key.lobby_code"),
+        Binding("t", "together", "key.lobby_together"),
         Binding("c", "copy", "key.lobby_copy"),
     ]
 
@@ -197,7 +199,7 @@ class LobbyApp(App[None]):
     # ------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The seat keys rest (and leave the key bar) while the bot's level is asked."""
-        if action in ("hand_to_bot", "new_code", "copy") and isinstance(self.screen, BotLevel):
+        if action in ("hand_to_bot", "new_code", "together", "copy") and isinstance(self.screen, BotLevel):
             return None
         return True
 
@@ -230,6 +232,20 @@ class LobbyApp(App[None]):
             served, seat = chosen
             served.issue(seat)
             self.notify(t("lobby.reissued", name=printable(served.table.seats[seat].name)), markup=False)
+
+    def action_together(self) -> None:
+        """The seat shares the terminal of the person's seat above it: one line for both."""
+        chosen = self._person_seat()
+        if chosen is None:
+            return
+        served, seat = chosen
+        code = served.seat_together(seat)
+        if code is None:
+            self.notify(t("lobby.no_seat_above"), severity="warning", markup=False)
+            return
+        names = [printable(served.table.seats[s].name) for s in range(len(served.table.seats))
+                 if served.join_command(s) is not None and served.join_command(s) == served.join_command(seat)]
+        self.notify(t("lobby.together", names=", ".join(names)), markup=False)
 
     def action_copy(self) -> None:
         """The highlighted line to the clipboard (the terminal's, through OSC 52)."""

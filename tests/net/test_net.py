@@ -17,6 +17,7 @@ from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Host, Limits
 from century_tui.net.view import HIDDEN
+from tests.helpers.hosting import until
 
 pytestmark = pytest.mark.asyncio
 
@@ -24,15 +25,6 @@ pytestmark = pytest.mark.asyncio
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "home"))
-
-
-async def until(condition, timeout: float = 10.0) -> None:
-    """Let the loop run until `condition()` holds (a wait for an event, not for a time)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        assert loop.time() < end, "the awaited condition never came"
-        await asyncio.sleep(0.002)
 
 
 class Served:

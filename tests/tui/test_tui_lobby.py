@@ -121,6 +121,28 @@ async def test_a_new_code_from_the_lobby_refuses_the_old_one_and_admits_the_new(
             await di.aclose()
 
 
+async def test_t_seats_a_person_at_the_terminal_of_the_person_above_with_one_line_for_both():
+    """Several people may share one join (hot-seat there) when the host seats them together."""
+    async with Hosting(Game([Seat("Ann"), Seat("Cog", "easy"), Seat("Bob"), Seat("Cy")], 3)) as host:
+        hosted = host.tables[0]
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.seats.highlighted = option_of(app, 0, 0)
+            await pilot.press("t")  # Ann has no person above her
+            await until(pilot, lambda: "There is no person's seat above this one to share a terminal with." in toasts(app))
+            app.seats.highlighted = option_of(app, 0, 2)
+            await pilot.press("t")  # Bob joins Ann (the bot between them is skipped)
+            await until(pilot, lambda: hosted.code_for(0) is not None and hosted.code_for(0) == hosted.code_for(2))
+            app.seats.highlighted = option_of(app, 0, 3)
+            await pilot.press("t")  # Cy joins them
+            await until(pilot, lambda: hosted.code_for(3) == hosted.code_for(0))
+            assert "Ann, Bob, Cy now share one terminal: one line for them, and a pass screen between them." in toasts(app)
+            shared = await RemoteTable.connect(host.address, code=hosted.code_for(0), timeout=5)
+            assert shared.mine == (0, 2, 3)
+            await shared.aclose()
+
+
 async def test_the_lobby_works_with_the_mouse_a_click_on_a_seat_and_on_the_key_bar():
     async with Hosting(Game([Seat("Ann"), Seat("Bob")], 3)) as host:
         hosted = host.tables[0]
