@@ -2,7 +2,7 @@
 
 Run by hand (not a test), from the repository root, on a machine otherwise at rest:
 
-    python benchmarks/sim_jobs.py [--games-random 2000] [--games-easy 600] [--repeat 3]
+    python benchmarks/sim_jobs.py [--games-random 2000] [--games-easy 2000] [--repeat 3]
 
 For random bots and for easy bots it plays the same games (same seed) with jobs=1 and
 jobs=2: one run of each first to warm this process's engine caches (the workers are forks
@@ -81,7 +81,7 @@ class Side:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games-random", type=int, default=2000)
-    ap.add_argument("--games-easy", type=int, default=600)
+    ap.add_argument("--games-easy", type=int, default=2000)  # 600 (a few seconds a run) proved too noisy
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
     ok = True
