@@ -127,7 +127,9 @@ async def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
         name = "slow"
 
         def choose(self, state):
-            release.wait(5)
+            # The test opens the gate; the bound only keeps a failed test from hanging (5 s
+            # ran out once on a machine at load 11, and the bot moved before the checks).
+            release.wait(120)
             return Rest()
 
     monkeypatch.setattr(bots, "make_bot", lambda level, seed=None, budget_ms=None: Slow())
@@ -149,7 +151,10 @@ async def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
         await settle(pilot)
         assert len(screen.game.moves) == count + 1 and screen.game.current_seat.name == "Ann"
 
-    await run(app, body, wait=False)  # waiting for workers would wait for the slow bot
+    try:
+        await run(app, body, wait=False)  # waiting for workers would wait for the slow bot
+    finally:
+        release.set()  # a failed check leaves no bot thread waiting
 
 
 # ---------------------------------------------------------------- end of game

@@ -7,7 +7,7 @@ Positions come from century_tui.tui.demo, so they are the same on every run.
 from __future__ import annotations
 
 import pytest
-from tests.helpers.driver import run_app, board, click_button, hand_position, settle
+from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle
 
 from century_tui.engine import (
     MERCHANT_CARDS,
@@ -151,6 +151,7 @@ async def test_upgrade_by_clicks(upgrade_game):
     async def body(app, pilot, screen):
         chip = next(c for c in screen.hand.chips.children if getattr(c, "item", None) and c.item.card == card)
         await pilot.click(chip)
+        await asked_or_moved(pilot, screen, len(game.moves))  # under load the modal mounts later
         assert isinstance(app.screen, UpgradeModal)
         await pilot.click("#raise-0")
         await click_button(pilot, "#raise-0")
@@ -205,6 +206,7 @@ async def test_trade_by_clicks(trade_game):
     async def body(app, pilot, screen):
         chip = next(c for c in screen.hand.chips.children if getattr(c, "item", None) and c.item.card == card)
         await pilot.click(chip)
+        await asked_or_moved(pilot, screen, len(game.moves))
         assert isinstance(app.screen, TradeModal)
         await pilot.click("#less")
         await pilot.click("#more")
