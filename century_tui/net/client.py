@@ -24,7 +24,7 @@ from century_tui.engine.save import move_from_dict, move_to_dict
 from century_tui.table import (
     Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked, needs_consent,
 )
-from century_tui.text import error_text, fields_of, has, template, words
+from century_tui.text import error_text, fields_of, has, t, template, words
 from century_tui.tui.journal import Entry, describe
 
 from . import protocol as p
@@ -35,6 +35,7 @@ class JoinError(Exception):
     """The host could not be reached, or would not let this client in: `reason` says why."""
 
     def __init__(self, reason: str) -> None:
+        reason = worded(reason)
         super().__init__(reason)
         self.reason = reason
 
@@ -100,27 +101,27 @@ class RemoteTable(Table):
             hello = p.Hello(code=code, token=token, watch=watch)
         except ValidationError:
             await ws.close()
-            raise JoinError("unknown or used code") from None
+            raise JoinError(p.CLOSE_REASONS["used_code"]) from None
         try:
             await ws.send(p.encode(hello))
             first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), timeout))
         except (ConnectionClosed, TimeoutError, ValidationError) as e:
             await ws.close()
             reason = e.rcvd.reason if isinstance(e, ConnectionClosed) and e.rcvd else str(e)
-            raise JoinError(reason or "the host closed the connection") from None
+            raise JoinError(reason or p.CLOSE_REASONS["host_closed"]) from None
         if isinstance(first, p.Closing):
             await ws.close()
             raise JoinError(first.reason)
         if not isinstance(first, p.Welcome):
             await ws.close()
-            raise JoinError("the host did not welcome this client")
+            raise JoinError(p.CLOSE_REASONS["not_welcomed"])
         return ws, first
 
     async def reconnect(self, timeout: float = 10.0) -> None:
         """Come back after a drop with this seat's token (a spectator with its code):
         the whole view again, and the views hear of it as a rewind to the present."""
         if self.token is None and self.code is None:
-            raise JoinError("no token to come back with")
+            raise JoinError(p.CLOSE_REASONS["no_token"])
         if self._reader is not None:
             self._reader.cancel()
         await self.ws.close()
@@ -228,7 +229,7 @@ class RemoteTable(Table):
 
     # ------------------------------------------------------------ what the host says
     async def _read(self) -> None:
-        reason = "the host closed the connection"
+        reason = p.CLOSE_REASONS["host_closed"]
         try:
             async for raw in self.ws:
                 message = p.host_message.validate_json(raw)
@@ -240,10 +241,10 @@ class RemoteTable(Table):
             if e.rcvd is not None and e.rcvd.reason:
                 reason = e.rcvd.reason
         except ValidationError:
-            reason = "the host sent a message this client does not understand"
+            reason = p.CLOSE_REASONS["not_understood"]
             await self.ws.close()
         if not self.closed:
-            self.dropped = reason
+            self.dropped = reason = worded(reason)
             for listener in list(self._on_drop):
                 listener(reason)
 
@@ -306,6 +307,13 @@ class RemoteTable(Table):
         self.epoch = view.epoch
         self.thinking = view.thinking
         self.save_error = view.save_error
+
+
+def worded(reason: str) -> str:
+    """Why a connection ended, in this client's language when this version knows the words
+    (`protocol.CLOSE_REASONS`); else as the host sent them, escaped."""
+    code = p.CLOSE_CODES.get(reason)
+    return t(f"closed.{code}") if code is not None else shown(reason, 200)
 
 
 def refusal_of(message: p.Refused) -> Refused:

@@ -117,7 +117,7 @@ class Host:
 
     def send(self, client: Client, text: str) -> None:
         if not client.send(text, self.limits.outbox):
-            self.drop(client, "too slow: messages piled up")
+            self.drop(client, p.CLOSE_REASONS["too_slow"])
 
     def drop(self, client: Client, reason: str) -> None:
         """Close a client's connection from outside its own handler."""
@@ -126,7 +126,7 @@ class Host:
     async def _serve(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if self.per_address[address] >= self.limits.per_address:
-            await self._close(ws, "too many connections from your address", 1013)
+            await self._close(ws, p.CLOSE_REASONS["crowded"], 1013)
             return
         self.per_address[address] += 1
         client: Client | None = None
@@ -163,7 +163,7 @@ class Host:
         worth in a row closes it as a flood would be; a spectator's closes at once."""
         client.over += 1
         if not client.seats or client.over > self.limits.burst:
-            raise Closed("too many messages")
+            raise Closed(p.CLOSE_REASONS["too_fast"])
         hosted.refuse_host(client, "rate_limited", "Too many requests at once: slow down.")
 
     async def _hello(self, ws: ServerConnection) -> tuple[HostedTable, Client]:
@@ -176,7 +176,7 @@ class Host:
             raise Closed("expected a hello with a code or a token")
         hosted = self.invites.get(hello.code) if hello.code else self.tokens.get(hello.token or "")
         if hosted is None:
-            raise Closed("unknown or used code" if hello.code else "unknown token")
+            raise Closed(p.CLOSE_REASONS["used_code"] if hello.code else p.CLOSE_REASONS["unknown_token"])
         seats, token = hosted.admit(hello)
         return hosted, Client(ws, seats, token, allowance=float(self.limits.burst))
 

@@ -52,7 +52,7 @@ class HostedTable:
         """A new invite code for `seat`; any code or token for it before is void, and a
         connection holding the seat is closed (a code sent to the wrong person, a player
         whose terminal was lost and who comes back with the new one)."""
-        return self._issue((seat,), "the host issued a new code for this seat")
+        return self._issue((seat,), p.CLOSE_REASONS["new_code"])
 
     def seat_together(self, seat: int) -> str | None:
         """One new code for `seat` and the person's seat above it (with any seat sharing that
@@ -62,7 +62,7 @@ class HostedTable:
             return None
         code = self.code_for(above)
         group = tuple(sorted({*(self.codes[code] if code is not None else (above,)), seat}))
-        return self._issue(group, "the host seated this seat with another at one terminal")
+        return self._issue(group, p.CLOSE_REASONS["together"])
 
     def _issue(self, seats: tuple[int, ...], reason: str) -> str:
         for seat in seats:
@@ -93,7 +93,7 @@ class HostedTable:
     def hand_to_bot(self, seat: int, level: str) -> None:
         """A bot of `level` plays `seat` from now on (its person left, or never came): its
         code and token are void, and every client sees the seat change."""
-        self.let_go(seat, "the host handed this seat to a bot")
+        self.let_go(seat, p.CLOSE_REASONS["to_bot"])
         self.table.hand_to_bot(seat, level)
         for client in list(self.clients):
             self.resync(client)
@@ -124,7 +124,7 @@ class HostedTable:
         if hello.token is not None:
             seats = self.tokens.get(hello.token)
             if seats is None:
-                raise Closed("unknown token")
+                raise Closed(p.CLOSE_REASONS["unknown_token"])
             return seats, hello.token
         assert hello.code is not None
         if hello.code == self.watch_code:
@@ -151,7 +151,7 @@ class HostedTable:
 
     def welcome(self, client: Client) -> None:
         for other in [c for c in self.clients if c.token is not None and c.token == client.token]:
-            self.host.drop(other, "the seat was taken up by a new connection")
+            self.host.drop(other, p.CLOSE_REASONS["taken_over"])
         self.clients.add(client)
         self.host.send(client, p.encode(p.Welcome(seats=list(client.seats), token=client.token,
                                                   seq=self.seq, view=self.view(full=True),

@@ -172,6 +172,27 @@ class UndoQuestion(Message):
     open: bool
 
 
+CLOSE_REASONS = {
+    "used_code": "unknown or used code",
+    "unknown_token": "unknown token",
+    "crowded": "too many connections from your address",
+    "new_code": "the host issued a new code for this seat",
+    "to_bot": "the host handed this seat to a bot",
+    "together": "the host seated this seat with another at one terminal",
+    "taken_over": "the seat was taken up by a new connection",
+    "too_slow": "too slow: messages piled up",
+    "too_fast": "too many messages",
+    "host_closed": "the host closed the connection",
+    "not_welcomed": "the host did not welcome this client",
+    "no_token": "no token to come back with",
+    "not_understood": "the host sent a message this client does not understand",
+}
+"""Why a connection ends, by code. The English words go on the wire (a client of another
+version shows them as they are); a client that knows the words shows its own language's
+(`closed.CODE` in the language files)."""
+CLOSE_CODES = {words: code for code, words in CLOSE_REASONS.items()}
+
+
 class Closing(Message):
     """The host is closing this connection, and why (sent just before the close)."""
 

@@ -174,6 +174,37 @@ async def test_a_bad_code_and_a_used_code_are_refused():
             await RemoteTable.connect(s.address, token="forged-token-0000", timeout=5)
 
 
+async def test_the_wire_words_of_each_close_reason_are_the_english_language_file_s():
+    """The host sends English (`protocol.CLOSE_REASONS`); a client shows `closed.CODE` of its
+    language, so the English file must say exactly what the wire says."""
+    from century_tui import text
+
+    english = text.load_language("en").text
+    assert {k.split(".", 1)[1]: v for k, v in english.items() if k.startswith("closed.")} == p.CLOSE_REASONS
+
+
+async def test_a_refused_join_and_a_drop_are_worded_in_the_player_s_language():
+    from century_tui import text
+    from century_tui.net.client import worded
+
+    text.set_language("fr")
+    try:
+        async with Served([Seat("Ann"), Seat("Bob")]) as s:
+            with pytest.raises(JoinError, match="code inconnu ou déjà utilisé"):
+                await RemoteTable.connect(s.address, code="not-a-real-code", timeout=5)
+            bob = await RemoteTable.connect(s.address, code=s.code(1), timeout=5)
+            s.clients.append(bob)
+            dropped = []
+            bob.on_drop(dropped.append)
+            s.hosted.issue(1)  # a new code for Bob's seat lets this connection go
+            await until(lambda: dropped)
+            assert dropped == ["l'hôte a donné un nouveau code pour cette place"]
+        # words this version does not know are shown as sent, escaped
+        assert worded("a reason from a newer host\x1b[31m") == "a reason from a newer host\\x1b[31m"
+    finally:
+        text.set_language("en")
+
+
 async def raw_seat(s: Served, seat: int):
     """A hand-made client holding a seat: it sends whatever the test writes."""
     ws = await connect(f"ws://{s.address}")
