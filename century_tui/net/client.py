@@ -35,6 +35,8 @@ class JoinError(Exception):
     """The host could not be reached, or would not let this client in: `reason` says why."""
 
     def __init__(self, reason: str) -> None:
+        self.code = p.CLOSE_CODES.get(reason)
+        """The reason's code (`protocol.CLOSE_REASONS`), None for one this version does not know."""
         reason = worded(reason)
         super().__init__(reason)
         self.reason = reason
@@ -68,6 +70,8 @@ class RemoteTable(Table):
         """Requests the host refused, latest last (a race the checks here could not see)."""
         self.closed = False
         self.dropped: str | None = None
+        self.drop_code: str | None = None
+        """The code of why the line went (`protocol.CLOSE_REASONS`), if this version knows it."""
         """Why the connection went (None while it is up)."""
         self._view: View = welcome.view
         self._game = RemoteGame(welcome.view, self._entries(welcome.view))
@@ -244,6 +248,7 @@ class RemoteTable(Table):
             reason = p.CLOSE_REASONS["not_understood"]
             await self.ws.close()
         if not self.closed:
+            self.drop_code = p.CLOSE_CODES.get(reason)
             self.dropped = reason = worded(reason)
             for listener in list(self._on_drop):
                 listener(reason)

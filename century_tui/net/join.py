@@ -14,6 +14,7 @@ from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.code_entry import CodeScreen
 
 from .client import JoinError, RemoteTable
+from .protocol import SEAT_GONE
 
 RETRIES = (0.5, 1, 2, 4, 8)
 """Seconds before each try to come back after the connection went."""
@@ -73,7 +74,12 @@ class JoinApp(CenturyApp):
         self.push_screen(GameScreen(table))
 
     async def _come_back(self, table: RemoteTable, reason: str) -> None:
-        """The line went: say so, and try again with the seat's token, less and less often."""
+        """The line went: say so, and try again with the seat's token, less and less often;
+        not when the host made the seat someone else's (the token will never work again)."""
+        if table.drop_code in SEAT_GONE:
+            self.failure = reason
+            self.exit(return_code=1)
+            return
         self.notify(t("notify.connection_lost", reason=reason), severity="warning", timeout=8)
         for pause in RETRIES:
             await asyncio.sleep(pause)
@@ -81,7 +87,10 @@ class JoinApp(CenturyApp):
                 return
             try:
                 await table.reconnect()
-            except JoinError:
+            except JoinError as e:
+                if e.code in SEAT_GONE:
+                    reason = e.reason
+                    break
                 continue
             self.notify(t("notify.reconnected"), timeout=4)
             return

@@ -191,6 +191,8 @@ CLOSE_REASONS = {
 version shows them as they are); a client that knows the words shows its own language's
 (`closed.CODE` in the language files)."""
 CLOSE_CODES = {words: code for code, words in CLOSE_REASONS.items()}
+SEAT_GONE = frozenset({"new_code", "to_bot", "together", "taken_over", "unknown_token"})
+"""Reasons after which the seat's token never works again: a client stops trying it."""
 
 
 class Closing(Message):

@@ -63,6 +63,32 @@ async def test_join_with_a_used_code_says_why_and_exits():
     assert "unknown or used code" in app.failure
 
 
+async def test_a_join_whose_seat_got_a_new_code_says_why_and_exits_without_trying_again():
+    """The token of a seat the host gave a new code (or a bot) never works again: the join
+    says so at once instead of retrying for a quarter of a minute."""
+    host = Host(port=0)
+    await host.start()
+    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], seed_where_first(0)), autosave=False)
+    app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
+            tries = []
+            reconnect = app.table.reconnect
+
+            async def counted(*args, **kwargs):
+                tries.append(1)
+                return await reconnect(*args, **kwargs)
+
+            app.table.reconnect = counted
+            hosted.issue(0)
+            await until(pilot, lambda: app.failure is not None)
+            assert tries == []  # its token is void: not tried again
+    finally:
+        await host.close()
+    assert app.failure == "the host issued a new code for this seat"
+
+
 async def test_join_shows_the_hosts_skin_unless_it_chose_its_own():
     host = Host(port=0, skin="golem")
     await host.start()
