@@ -6,9 +6,10 @@ from __future__ import annotations
 
 
 def closed(screen) -> bool:
-    """True when `screen` has left the stack: at a late mount, nothing to draw or focus;
-    for a board, no move to apply or save."""
-    return screen not in screen.app.screen_stack
+    """True when `screen` has left the stack, or the app is taking it down (it exits as
+    the screen mounts): at a late mount, nothing to draw or focus; for a board, no move to
+    apply or save."""
+    return screen not in screen.app.screen_stack or not screen.is_attached
 
 
 class OnTop:

@@ -89,6 +89,23 @@ async def test_a_join_whose_seat_got_a_new_code_says_why_and_exits_without_tryin
     assert app.failure == "the host issued a new code for this seat"
 
 
+async def test_a_seat_given_away_while_the_board_is_still_mounting_ends_the_join_cleanly():
+    """The app exits as the board mounts: the board's late mount finds it leaving and draws
+    nothing (it raised a MountError)."""
+    host = Host(port=0)
+    await host.start()
+    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], 3), autosave=False)
+    app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))  # pushed, maybe not mounted
+            hosted.issue(0)
+            await until(pilot, lambda: app.failure is not None)
+    finally:
+        await host.close()
+    assert app.failure == "the host issued a new code for this seat"
+
+
 async def test_join_shows_the_hosts_skin_unless_it_chose_its_own():
     host = Host(port=0, skin="golem")
     await host.start()
