@@ -1,4 +1,5 @@
-"""`century host --web` in the test's own process, and the processes its browser tabs run."""
+"""Hosts in the test's own process: a bare `Host` serving some games, `century host --web`,
+and the processes its browser tabs run."""
 
 from __future__ import annotations
 
@@ -11,11 +12,29 @@ import pytest
 from century_tui import storage
 from century_tui.cli.network import serve
 from century_tui.engine import Game, Seat, dumps
+from century_tui.net.host import Host
 
 
 def first_to_play(seat: int, seats: list[Seat]) -> int:
     """A seed whose game starts with `seat`."""
-    return next(seed for seed in range(100) if Game(seats, seed).state.first == seat)
+    return next(seed for seed in range(200) if Game(list(seats), seed).state.first == seat)
+
+
+class Hosting:
+    """A host on a free loopback port serving `games` (no autosave): closed on exit."""
+
+    def __init__(self, *games: Game, **options) -> None:
+        self.games = games
+        self.host = Host(port=0, **options)
+
+    async def __aenter__(self) -> Host:
+        await self.host.start()
+        for game in self.games:
+            self.host.add(game, autosave=False)
+        return self.host
+
+    async def __aexit__(self, *exc) -> None:
+        await self.host.close()
 
 
 class Hosted:

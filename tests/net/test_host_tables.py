@@ -15,6 +15,7 @@ from century_tui.cli.network import serve
 from century_tui.engine import Game, Rest, Seat, dumps
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Host
+from tests.helpers.hosting import first_to_play
 from tests.net.test_net import until
 
 pytestmark = pytest.mark.asyncio
@@ -23,10 +24,6 @@ pytestmark = pytest.mark.asyncio
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "home"))
-
-
-def seed_where_first(seat: int, seats) -> int:
-    return next(seed for seed in range(200) if Game(list(seats), seed).state.first == seat)
 
 
 async def serving(tables, **kwargs):
@@ -47,7 +44,7 @@ async def stopped(task: asyncio.Task) -> None:
 
 
 async def test_one_host_serves_two_tables_each_with_its_codes_and_its_own_save():
-    first = Game([Seat("Ann"), Seat("Bob")], seed_where_first(0, [Seat("Ann"), Seat("Bob")]))
+    first = Game([Seat("Ann"), Seat("Bob")], first_to_play(0, [Seat("Ann"), Seat("Bob")]))
     second = Game([Seat("Cy"), Seat("Di"), Seat("Cog", "easy")], 4)
     tables = [(g, *storage.create_save(dumps(g))) for g in (first, second)]
     task, host, (one, two), printed = await serving(tables)
@@ -76,7 +73,7 @@ async def test_one_host_serves_two_tables_each_with_its_codes_and_its_own_save()
 
 async def test_a_seat_handed_to_a_bot_is_played_by_it_and_its_person_is_let_go():
     seats = [Seat("Ann"), Seat("Bob")]
-    game = Game(seats, seed_where_first(0, seats))
+    game = Game(seats, first_to_play(0, seats))
     path, lock = storage.create_save(dumps(game))
     task, host, (hosted,), printed = await serving([(game, path, lock)])
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from tests.helpers.driver import until
+from tests.helpers.hosting import Hosting, first_to_play
 
 from century_tui.engine import MERCHANT_CARDS, Game, PlaySpice, Seat
-from century_tui.net.host import Host
 from century_tui.net.protocol import Hello
 from century_tui.net.join import JoinApp
 from century_tui.storage import Settings
@@ -15,17 +15,13 @@ from century_tui.tui.screens.game import GameScreen
 
 pytestmark = pytest.mark.asyncio
 
-
-def seed_where_first(seat: int) -> int:
-    return next(seed for seed in range(100) if Game([Seat("Ann"), Seat("Bob")], seed).state.first == seat)
+SEATS = [Seat("Ann"), Seat("Bob")]
 
 
 async def test_join_opens_the_board_on_a_remote_table_and_plays_a_move():
-    host = Host(port=0)
-    await host.start()
-    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], seed_where_first(0)), autosave=False)
-    app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
-    try:
+    async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
             screen = app.screen
@@ -43,34 +39,26 @@ async def test_join_opens_the_board_on_a_remote_table_and_plays_a_move():
             hosted.table.play(hosted.table.state.legal_moves()[0])  # Bob, at his own terminal
             await until(pilot, lambda: screen.can_act() and app.table.view.moves == 2)
             assert screen.state.seat == 0 and app.screen is screen  # no pass screen between terminals
-    finally:
-        await host.close()
     assert app.failure is None
 
 
 async def test_join_with_a_used_code_says_why_and_exits():
-    host = Host(port=0)
-    await host.start()
-    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], 1), autosave=False)
-    code = hosted.code_for(1)
-    hosted.admit(Hello(code=code))  # someone used it already
-    app = JoinApp(f"127.0.0.1:{host.port}", code, settings=Settings())
-    try:
+    async with Hosting(Game(list(SEATS), 1)) as host:
+        hosted = host.tables[0]
+        code = hosted.code_for(1)
+        hosted.admit(Hello(code=code))  # someone used it already
+        app = JoinApp(f"127.0.0.1:{host.port}", code, settings=Settings())
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: app.failure is not None)
-    finally:
-        await host.close()
     assert "unknown or used code" in app.failure
 
 
 async def test_a_join_whose_seat_got_a_new_code_says_why_and_exits_without_trying_again():
     """The token of a seat the host gave a new code (or a bot) never works again: the join
     says so at once instead of retrying for a quarter of a minute."""
-    host = Host(port=0)
-    await host.start()
-    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], seed_where_first(0)), autosave=False)
-    app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
-    try:
+    async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
             tries = []
@@ -84,33 +72,25 @@ async def test_a_join_whose_seat_got_a_new_code_says_why_and_exits_without_tryin
             hosted.issue(0)
             await until(pilot, lambda: app.failure is not None)
             assert tries == []  # its token is void: not tried again
-    finally:
-        await host.close()
     assert app.failure == "the host issued a new code for this seat"
 
 
 async def test_a_seat_given_away_while_the_board_is_still_mounting_ends_the_join_cleanly():
     """The app exits as the board mounts: the board's late mount finds it leaving and draws
     nothing (it raised a MountError)."""
-    host = Host(port=0)
-    await host.start()
-    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], 3), autosave=False)
-    app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
-    try:
+    async with Hosting(Game(list(SEATS), 3)) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))  # pushed, maybe not mounted
             hosted.issue(0)
             await until(pilot, lambda: app.failure is not None)
-    finally:
-        await host.close()
     assert app.failure == "the host issued a new code for this seat"
 
 
 async def test_join_shows_the_hosts_skin_unless_it_chose_its_own():
-    host = Host(port=0, skin="golem")
-    await host.start()
-    hosted = host.add(Game([Seat("Ann"), Seat("Bob")], 1), autosave=False)
-    try:
+    async with Hosting(Game(list(SEATS), 1), skin="golem") as host:
+        hosted = host.tables[0]
         for asked, shown in ((None, "golem"), ("spice", "spice")):
             settings = Settings(skin="spice")
             app = JoinApp(f"127.0.0.1:{host.port}", hosted.issue(0), settings=settings, skin=asked)
@@ -118,5 +98,3 @@ async def test_join_shows_the_hosts_skin_unless_it_chose_its_own():
                 await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
                 assert app.skin == shown and app.has_class(f"-{shown}")
             assert settings.skin == "spice"  # the host's look is not remembered as this player's
-    finally:
-        await host.close()

@@ -8,34 +8,13 @@ import pytest
 
 from century_tui.engine import Game, Seat
 from century_tui.net.client import JoinError, RemoteTable
-from century_tui.net.host import Host
 from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
 from tests.helpers.driver import screen_lines, until
+from tests.helpers.hosting import Hosting, first_to_play
 
 pytestmark = pytest.mark.asyncio
 
 SEATS = [Seat("Ann"), Seat("[b]Bob[/b]"), Seat("Cog", "easy")]
-
-
-def seed_where_first(seat: int) -> int:
-    return next(seed for seed in range(200) if Game(list(SEATS), seed).state.first == seat)
-
-
-class Hosting:
-    """A host on a free loopback port with the given games: closed on exit."""
-
-    def __init__(self, *games: Game) -> None:
-        self.games = games
-        self.host = Host(port=0)
-
-    async def __aenter__(self):
-        await self.host.start()
-        for game in self.games:
-            self.host.add(game, autosave=False)
-        return self.host
-
-    async def __aexit__(self, *exc) -> None:
-        await self.host.close()
 
 
 def option_of(app: LobbyApp, table: int, seat: int | str) -> int:
@@ -48,7 +27,7 @@ def toasts(app) -> list[str]:
 
 
 async def test_the_lobby_lists_the_seats_and_join_lines_and_says_who_comes_and_goes():
-    async with Hosting(Game(list(SEATS), seed_where_first(2))) as host:
+    async with Hosting(Game(list(SEATS), first_to_play(2, SEATS))) as host:
         hosted = host.tables[0]
         app = LobbyApp(host, notices=["warning: listening on 0.0.0.0"])
         async with app.run_test(size=(80, 24)) as pilot:
@@ -71,7 +50,7 @@ async def test_the_lobby_lists_the_seats_and_join_lines_and_says_who_comes_and_g
 
 
 async def test_a_seat_handed_to_a_bot_from_the_lobby_is_played_by_the_bot():
-    async with Hosting(Game(list(SEATS), seed_where_first(0))) as host:
+    async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
         hosted = host.tables[0]
         ann = await RemoteTable.connect(host.address, code=hosted.code_for(0), timeout=5)
         dropped = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from tests.helpers.driver import until
+from tests.helpers.hosting import first_to_play
 from tests.net.test_net import until as net_until
 
 from century_tui.engine import Game, PlaySpice, Rest, Seat
@@ -22,10 +23,6 @@ from century_tui.tui.screens.game import GameScreen
 pytestmark = pytest.mark.asyncio
 
 
-def seed_where_first(seat: int) -> int:
-    return next(seed for seed in range(100) if Game([Seat("Ann"), Seat("Bob")], seed).state.first == seat)
-
-
 class Hosted:
     """A host with Ann and Bob's game (Ann plays first); Bob joins without a screen."""
 
@@ -35,7 +32,8 @@ class Hosted:
     async def __aenter__(self) -> Hosted:
         self.host = Host(port=0, limits=Limits(rate=10_000, burst=10_000))
         await self.host.start()
-        self.hosted = self.host.add(Game([Seat("Ann"), Seat("Bob")], seed_where_first(self.first)), autosave=False)
+        seats = [Seat("Ann"), Seat("Bob")]
+        self.hosted = self.host.add(Game(seats, first_to_play(self.first, seats)), autosave=False)
         self.address = f"127.0.0.1:{self.host.port}"
         self.others: list[RemoteTable] = []
         return self
