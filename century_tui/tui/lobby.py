@@ -243,8 +243,8 @@ class LobbyApp(App[None]):
         if code is None:
             self.notify(t("lobby.no_seat_above"), severity="warning", markup=False)
             return
-        names = [printable(served.table.seats[s].name) for s in range(len(served.table.seats))
-                 if served.join_command(s) is not None and served.join_command(s) == served.join_command(seat)]
+        line = served.join_command(seat)  # one line for every seat now at that terminal
+        names = [printable(p.name) for s, p in enumerate(served.table.seats) if served.join_command(s) == line]
         self.notify(t("lobby.together", names=", ".join(names)), markup=False)
 
     def action_copy(self) -> None:
