@@ -177,18 +177,21 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     from century_tui.cli.games import say
     from century_tui.text import t
 
-    from century_tui.net.host import Host
+    from century_tui.net.host import Host, public_address
 
     out = out or say
+
+    def cannot_listen(address: str, e: OSError) -> int:
+        out(f"century: {t('cli.host_cannot_listen', address=address, detail=storage.os_reason(e))}", file=sys.stderr)
+        return 1
+
     settings = storage.load_settings()[0]
     host = Host(bind=bind, port=port, bot_delay=settings.bot_delay_ms / 1000, bot_budget_ms=settings.bot_budget_ms,
                 tls=tls, skin=skin)
     try:
         await host.start()
     except OSError as e:
-        out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{port}', detail=storage.os_reason(e))}",
-            file=sys.stderr)
-        return 1
+        return cannot_listen(f"{bind}:{port}", e)
     seats = None
     if web is not None:
         from century_tui.net.web import serve_web
@@ -197,15 +200,11 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         try:
             seats = await serve_web(bind, web, host.port, language=language(), title=t("app.title"))
         except OSError as e:
-            out(f"century: {t('cli.host_cannot_listen', address=f'{bind}:{web}', detail=storage.os_reason(e))}",
-                file=sys.stderr)
             await host.close()
-            return 1
+            return cannot_listen(f"{bind}:{web}", e)
     notices = [t("cli.host_exposed", bind=bind)] if bind not in LOOPBACK else []
     web_line = None
     if seats is not None:
-        from century_tui.net.host import public_address
-
         web_line = t("cli.host_web", url=f"http://{public_address(bind, seats.port_bound)}")
     try:
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
