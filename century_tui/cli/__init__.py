@@ -54,17 +54,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         _words_for(argv)
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
         if collecting and args.command not in WINDOWS:
             gc.enable()
-        return dispatch(args)
+        return dispatch(args, parser)
     finally:
         if collecting:
             gc.enable()
 
 
-def dispatch(args: argparse.Namespace) -> int:
-    """Carry out the command the arguments name."""
+def dispatch(args: argparse.Namespace, parser: Parser) -> int:
+    """Carry out the command the arguments name (`parser` read them: it is built once)."""
     commands = {"sim": cmd_sim, "cards": cmd_cards, "resume": cmd_resume, "replay": cmd_replay,
                 "saves": cmd_saves, "review": cmd_review}
     if args.command in commands:
@@ -72,9 +73,9 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command in ("host", "join", "watch"):
         from century_tui.cli.network import run
 
-        return run(args, build_parser())
+        return run(args, parser)
     if args.command is None:
-        args = build_parser().parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
+        args = parser.parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
     return cmd_new(args)
 
 

@@ -13,7 +13,7 @@ from century_tui.cli.parser import build_parser
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Open the game window (the only command that imports Textual)."""
-    from century_tui.engine import Game, new_seed
+    from century_tui import engine
     from century_tui.tui.app import CenturyApp
     from century_tui.seats import validate_seats
 
@@ -23,8 +23,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         seats, problem = validate_seats(rows)
         if problem:  # only an auto bot name clashing with a person's name gets here
             build_parser().error(problem)
-        seed = args.seed if args.seed is not None else new_seed()
-        game = Game(seats, seed, hints=args.hints)
+        seed = args.seed if args.seed is not None else engine.new_seed()
+        game = engine.Game(seats, seed, hints=args.hints)
     CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms,
                hints=args.hints).run()
     return 0

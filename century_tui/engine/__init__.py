@@ -3,50 +3,36 @@
 Everything a caller uses is named here: import it from `century_tui.engine`, not from
 the module it lives in (the modules may move; this surface stays). The events a move
 produces are `century_tui.engine.events` (`from century_tui.engine import events`).
+
+Each name loads its module when first asked for (lazy_loader): the new-game form reads the
+player limits and checks names before any card is loaded, so its first frame comes sooner;
+the card tables, the state and the save format load when a game begins.
 """
 
-from . import events
-from .cards import (
-    CODES, MARKET_CARDS, MARKET_IDS, MERCHANT_CARDS, POINT_CARDS, STARTING_CARDS,
-    STARTING_SPICE_IDS, STARTING_UPGRADE_IDS, CardDataError, MerchantCard, PointCard
-)
-from .cubes import (
-    NO_CUBES, Cubes, add, cheapest_discard, cheapest_payment, covers, from_tiers, scale, sub,
-    times_affordable, traded, upgraded
-)
-from .errors import IllegalMove
-from .game import MAX_SEED, Game, ReplayError, Seat, new_seed
-from .moves import (
-    ACQUIRE, CLAIM, DISCARD, KINDS, REST, SPICE, TRADE, UPGRADE, Acquire, Claim, Discard, Move,
-    MoveKind, PlaySpice, PlayTrade, PlayUpgrade, Rest
-)
-from .names import MAX_NAME, NameRefused, checked_name, clipped, duplicate, is_unsafe, name_key, printable, shown
-from .save import MAX_MOVES, SaveError, dumps, loads
-from .state import Player, Score, State
-from .tables import (
-    ACTION, CARAVAN_LIMIT, COST, DISCARDING, GAIN, KIND, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS,
-    OVER, PAY, POINT_ROW_SIZE, STEPS, Phase, cards_of, starting_cubes, trigger_cards
-)
+import lazy_loader
 
-__all__ = [
+__getattr__, __dir__, __all__ = lazy_loader.attach(__name__, ["events"], {
     # the game, its seats and limits
-    "Game", "Seat", "ReplayError", "new_seed", "MAX_SEED", "MIN_PLAYERS", "MAX_PLAYERS",
+    "game": ["Game", "ReplayError", "new_seed"],
+    "limits": ["MIN_PLAYERS", "MAX_PLAYERS", "MAX_SEED", "CARAVAN_LIMIT", "POINT_ROW_SIZE", "MERCHANT_ROW_SIZE"],
     # a position and what it answers
-    "State", "Player", "Score", "Phase", "ACTION", "DISCARDING", "OVER", "CARAVAN_LIMIT",
-    "POINT_ROW_SIZE", "MERCHANT_ROW_SIZE", "cards_of", "starting_cubes", "trigger_cards",
-    "COST", "GAIN", "KIND", "PAY", "STEPS",
+    "state": ["State", "Player", "Score"],
+    "tables": ["Phase", "ACTION", "DISCARDING", "OVER", "cards_of", "starting_cubes", "trigger_cards",
+               "COST", "GAIN", "KIND", "PAY", "STEPS"],
     # moves and what they did
-    "Move", "MoveKind", "KINDS", "SPICE", "UPGRADE", "TRADE", "ACQUIRE", "REST", "CLAIM", "DISCARD",
-    "PlaySpice", "PlayUpgrade", "PlayTrade", "Acquire", "Rest", "Claim", "Discard", "IllegalMove", "events",
+    "moves": ["Move", "MoveKind", "KINDS", "SPICE", "UPGRADE", "TRADE", "ACQUIRE", "REST", "CLAIM", "DISCARD",
+              "PlaySpice", "PlayUpgrade", "PlayTrade", "Acquire", "Rest", "Claim", "Discard"],
+    "errors": ["IllegalMove"],
     # cards
-    "MERCHANT_CARDS", "POINT_CARDS", "MARKET_CARDS", "STARTING_CARDS", "MARKET_IDS",
-    "STARTING_SPICE_IDS", "STARTING_UPGRADE_IDS", "CODES", "MerchantCard", "PointCard", "CardDataError",
+    "cards": ["MERCHANT_CARDS", "POINT_CARDS", "MARKET_CARDS", "STARTING_CARDS", "MARKET_IDS",
+              "STARTING_SPICE_IDS", "STARTING_UPGRADE_IDS", "CODES", "MerchantCard", "PointCard", "CardDataError"],
     # cubes and the rules' arithmetic on them
-    "Cubes", "NO_CUBES", "add", "sub", "scale", "covers", "from_tiers", "times_affordable",
-    "upgraded", "traded", "cheapest_payment", "cheapest_discard",
-    # players' names
-    "MAX_NAME", "NameRefused", "checked_name", "name_key", "duplicate", "is_unsafe", "printable",
-    "shown", "clipped",
+    "cubes": ["Cubes", "NO_CUBES", "add", "sub", "scale", "covers", "from_tiers", "times_affordable",
+              "upgraded", "traded", "cheapest_payment", "cheapest_discard"],
+    # players' names and seats
+    "names": ["Seat", "MAX_NAME", "NameRefused", "checked_name", "name_key", "duplicate", "is_unsafe",
+              "printable", "shown", "clipped"],
     # save files
-    "SaveError", "dumps", "loads", "MAX_MOVES",
-]
+    "save": ["dumps", "loads", "MAX_MOVES"],
+    "save_errors": ["SaveError"],
+})

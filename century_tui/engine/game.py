@@ -7,35 +7,21 @@ replays exact: none of them can produce a position the rules would not.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Iterator
 
 from .errors import IllegalMove
 from .events import Event
 from .moves import Move
-from .state import MAX_PLAYERS, MIN_PLAYERS, State
+from .limits import MAX_PLAYERS, MIN_PLAYERS
+from .names import Seat
+from .state import State
 
 
-MAX_SEED = 2**63 - 1
-"""The largest seed a person may give (command line, new-game form): any int would do for
-the engine, but a number must stay a number one can type and read back."""
 
 
 def new_seed() -> int:
     """A seed for a game nobody chose one for (from the system's entropy, not a seeded RNG)."""
     return random.SystemRandom().randrange(2**31)
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player: a display name, and the bot level playing it (None for a person)."""
-
-    name: str
-    bot: str | None = None
-
-    @property
-    def is_human(self) -> bool:
-        return self.bot is None
 
 
 class ReplayError(ValueError):

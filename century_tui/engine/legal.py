@@ -14,8 +14,9 @@ from .moves import (
     ACQUIRE, CLAIM, DISCARD, REST, SPICE, TRADE, UPGRADE, Acquire, Claim, Discard, Move, MoveKind,
     PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
+from .limits import CARAVAN_LIMIT, POINT_ROW_SIZE
 from .tables import (
-    CARAVAN_LIMIT, N_MERCHANT, POINT_ROW_SIZE, SPICE_MASK, STEPS, UPGRADE_MASK, ACTION, DISCARDING,
+    N_MERCHANT, SPICE_MASK, STEPS, UPGRADE_MASK, ACTION, DISCARDING,
     affordable, cards_of
 )
 

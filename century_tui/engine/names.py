@@ -12,6 +12,7 @@ that was not UTF-8 (a Latin-1 terminal) cannot be shown at all. Such names are r
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 MAX_NAME = 24
@@ -117,3 +118,15 @@ def duplicate(names: Iterable[str]) -> str | None:
             return name
         seen.add(key)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: a display name, and the bot level playing it (None for a person)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None

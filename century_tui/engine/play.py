@@ -15,8 +15,9 @@ from .cards import POINT_CARDS
 from .cubes import NO_CUBES, UNIT, StepRefused, covers, scale, traded, upgraded
 from .errors import IllegalMove
 from .moves import SPICE, TRADE, UPGRADE, MoveKind
+from .limits import CARAVAN_LIMIT
 from .tables import (
-    CARAVAN_LIMIT, CODE, COST, GAIN, KIND, N_MERCHANT, PAY, PAYMENT_COUNTS, STEPS, ACTION, OVER,
+    CODE, COST, GAIN, KIND, N_MERCHANT, PAY, PAYMENT_COUNTS, STEPS, ACTION, OVER,
     affordable, cards_of, trigger_cards
 )
 

@@ -11,6 +11,7 @@ import json
 import sys
 from dataclasses import fields
 from datetime import datetime, timezone
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
@@ -21,54 +22,13 @@ from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
 from .names import MAX_NAME, NameRefused, checked_name, duplicate
+from .save_errors import PROBLEMS, SaveError
 
 FORMAT = "century-tui-save"
 VERSION = 1
 MAX_MOVES = 5000
 """Moves plus redo a save may hold: a real game has a few hundred, and every move is
 replayed on loading, so a longer list is damage (or an attempt to hang the game)."""
-
-
-REASONS: dict[str, str] = {
-    "not_json": "The file is not readable JSON (line {line}, column {column}): "
-    "it is damaged or was cut short while being written.",
-    "not_text": "The file is not text: it is damaged.",
-    "foreign": "This is not a Century save file (its format marker is missing).",
-    "no_version": "The save file has no valid format version: it is damaged.",
-    "newer": "This save was written by a newer version of the game (save format {version}); "
-    "this one reads format {supported}. Update century-tui to open it.",
-    "older": "Save format {version} is not supported (this game reads format {supported}).",
-    "damaged": "The save file is damaged: “{field}” {problem}.",
-    "bad_move": "Move {move} of the save file is not a move of this game: the file is damaged.",
-    "no_replay": "The save file does not replay: move {move} is not legal ({reason}). "
-    "It was edited or damaged.",
-    "no_file": "There is no save file at {path}.",
-    "unreadable": "The save file {path} cannot be read: {detail}.",
-    "not_a_file": "This is not a regular file but a folder, a device or a pipe: it is not read.",
-    "too_large": "The file is larger than {limit} MiB, far more than any save: it is not read.",
-    "in_use": "This game is already open in another window (process {pid}): close it there first.",
-    "bad_lock": "Its lock file {lock} was not made by this game (a link, a folder, a pipe or another "
-    "user's file), so it is left alone and the game is not opened. Remove that file to open it.",
-    "too_deep": "The file nests deeper than any save does: it is damaged.",
-    "huge_number": "The file holds a number of more than {limit} digits: it is damaged.",
-    "too_many_moves": "The save file holds {count} moves, more than the {limit} a game can reach: "
-    "it is damaged.",
-}
-
-
-PROBLEMS: dict[str, str] = {
-    "missing": "is missing",
-    "unexpected": "is not expected there",
-    "wrong_type": "has the wrong type",
-    "wrong_length": "has the wrong length",
-    "out_of_range": "is out of range",
-    "not_allowed": "is not an allowed value",
-    "same_names": "has two players with the same name",
-    "control": "contains a control character",
-    "invisible": "contains an invisible character",
-    "invalid": "is not valid",
-}
-"""What can be wrong with one field of a save, by code (translated as save_problem.<code>)."""
 
 
 def _problem(error: dict[str, Any]) -> str:
@@ -91,27 +51,12 @@ def _problem(error: dict[str, Any]) -> str:
     return "invalid"
 
 
-class SaveError(ValueError):
-    """A save file that cannot be loaded. Like IllegalMove: a `code` and `params` for a
-    translated message (the `save_error` table), and the English text as `str(e)`."""
-
-    table = "save_error"
-
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
-        self.params = params
-        english = {k: getattr(v, "reason", v) for k, v in params.items()}
-        if "problem" in english:
-            english["problem"] = PROBLEMS[english["problem"]]
-        super().__init__(REASONS[code].format(**english))
-
-
 BotLevel = Literal["random", "easy", "medium", "hard"]
 """The bot levels a save may name (the same as century_tui.bots.LEVELS, which a test checks)."""
 
 
 class SeatModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built at the first save read
     name: str = Field(min_length=1, max_length=MAX_NAME)
     bot: BotLevel | None = None
 
@@ -129,7 +74,7 @@ class SeatModel(BaseModel):
 
 
 class SaveModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built at the first save read
     format: Literal["century-tui-save"]
     version: int
     seed: int
@@ -151,7 +96,11 @@ class SaveModel(BaseModel):
         return seats
 
 
-_ADAPTERS = {kind: TypeAdapter(cls) for kind, cls in MOVE_TYPES.items()}
+@cache
+def _adapter(kind: str) -> TypeAdapter:
+    """The validator of one kind of move, built when a move of that kind is first read (each
+    costs a few milliseconds to build: a game that reads no save pays for none)."""
+    return TypeAdapter(MOVE_TYPES[kind])
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
@@ -170,7 +119,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 def move_from_dict(d: dict[str, Any]) -> Move:
     """The move a dict describes; ValueError if it is not one."""
     kind = d.get("kind") if isinstance(d, dict) else None
-    if not isinstance(kind, str) or kind not in _ADAPTERS:
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
         raise ValueError(f"unknown kind of move {kind!r}")
     data = {k: v for k, v in d.items() if k != "kind"}
     if "card" in data:
@@ -179,7 +128,7 @@ def move_from_dict(d: dict[str, Any]) -> Move:
             raise ValueError(f"unknown merchant card {card!r}")
         data["card"] = CODES[card]
     try:
-        return _ADAPTERS[kind].validate_python(data)
+        return _adapter(kind).validate_python(data)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

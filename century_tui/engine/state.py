@@ -18,10 +18,8 @@ from .cards import MARKET_IDS, POINT_CARDS, STARTING_SPICE_IDS, STARTING_UPGRADE
 from .cubes import NO_CUBES, Cubes
 from .errors import IllegalMove
 from .moves import DISCARD, Move
-from .tables import (
-    ACTION, CARAVAN_LIMIT, DISCARDING, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS, OVER,
-    POINT_ROW_SIZE, Phase, cards_of, starting_cubes
-)
+from .limits import CARAVAN_LIMIT, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS, POINT_ROW_SIZE
+from .tables import ACTION, DISCARDING, OVER, Phase, cards_of, starting_cubes
 
 
 @dataclass(slots=True)
@@ -303,19 +301,3 @@ class State:
                 yield f"played{i}", c
             for c in p.claimed:
                 yield f"claimed{i}", c
-
-
-
-__all__ = [
-    "ACTION",
-    "CARAVAN_LIMIT",
-    "DISCARDING",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "OVER",
-    "Phase",
-    "Player",
-    "Score",
-    "State",
-    "starting_cubes",
-]

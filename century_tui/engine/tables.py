@@ -12,12 +12,9 @@ from enum import StrEnum
 
 from .cards import MERCHANT_CARDS, POINT_CARDS
 from .cubes import Cubes, covers, from_tiers, times_affordable
+from .limits import MERCHANT_ROW_SIZE
 from .moves import SPICE, TRADE, UPGRADE, MoveKind
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
-CARAVAN_LIMIT = 10
-POINT_ROW_SIZE = 5
-MERCHANT_ROW_SIZE = 6
 
 
 class Phase(StrEnum):

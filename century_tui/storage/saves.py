@@ -13,14 +13,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from century_tui.engine import Game, SaveError, dumps, loads
+from century_tui import engine
+from century_tui.engine import SaveError
 from century_tui.storage.files import (
     Refused, made_by_game, modified, os_reason, read_regular, saves_dir, sync_folder, write_aside,
     write_atomic
 )
 from century_tui.storage.locks import SaveLock, is_held, lock_problem, lock_save
+
+if TYPE_CHECKING:
+    from century_tui.engine import Game
 
 SAVE_CAP = 4 * 1024 * 1024
 """The most of a save file that is read: a real game's is a few tens of KiB."""
@@ -50,7 +54,7 @@ def create_save(game: Game | str, when: datetime | None = None) -> tuple[Path, S
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    doc = game if isinstance(game, str) else dumps(game)  # the game, or its save document
+    doc = game if isinstance(game, str) else engine.dumps(game)  # the game, or its save document
     tmp = write_aside(folder, f"{AUTOSAVE_PREFIX}new.json", doc.encode("utf-8"))
     try:
         for path in _names(when):
@@ -104,7 +108,7 @@ def find_save(typed: str) -> Path | None:
 
 def autosave(path: Path, game: Game | str) -> None:
     """Write the game to its own file, atomically (called after every applied move)."""
-    write_atomic(path, game if isinstance(game, str) else dumps(game))
+    write_atomic(path, game if isinstance(game, str) else engine.dumps(game))
 
 
 def load_game(path: Path) -> Game:
@@ -117,7 +121,7 @@ def load_game(path: Path) -> Game:
         raise SaveError(e.code, limit=SAVE_CAP // 2**20) from None
     except OSError as e:
         raise SaveError("unreadable", path=path, detail=os_reason(e)) from None
-    return loads(data)
+    return engine.loads(data)
 
 
 def open_save(path: Path) -> tuple[Game, SaveLock]:

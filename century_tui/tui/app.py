@@ -9,7 +9,7 @@ import io
 import os
 import signal
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich.console import Console
 from textual import constants
@@ -22,13 +22,14 @@ from textual.signal import Signal
 from textual.theme import ThemeProvider
 
 from century_tui import storage, text
-from century_tui.engine import Game
-from century_tui.storage.autosaver import Saver
-from century_tui.table import LocalTable
 from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands
+
+if TYPE_CHECKING:
+    from century_tui.engine import Game
+    from century_tui.table import LocalTable
 
 
 def colour_system() -> str | None:
@@ -38,6 +39,10 @@ def colour_system() -> str | None:
     probe = Console(color_system=constants.COLOR_SYSTEM, force_terminal=True, file=io.StringIO(),
                     legacy_windows=False)
     return probe.color_system
+
+
+def _load_the_board() -> None:
+    import century_tui.tui.screens.game  # noqa: F401  (its import is the work)
 
 
 class CenturyApp(App[None]):
@@ -202,10 +207,14 @@ class CenturyApp(App[None]):
         """The first frame is on the screen: the start is over, and so is the pause in
         collecting garbage that `century_tui.cli.main` makes for it. What the start built
         (Textual, the data, the first screen) lives as long as the app: frozen, it is not
-        walked again by every full collection, which cost a pass screen about 18 ms."""
+        walked again by every full collection, which cost a pass screen about 18 ms.
+        On the new-game form, the board's modules (the engine's card tables among them) load
+        in the background while the form is read, so that Start does not wait for them."""
         if not gc.isenabled():  # a start through the cli (an app made in a test is left be)
             gc.freeze()
             gc.enable()
+            if self.table is None:
+                self.run_worker(_load_the_board, thread=True, group="warm-up", exit_on_error=False)
 
     def on_mount(self) -> None:
         self.catch_hangup()
@@ -236,6 +245,8 @@ class CenturyApp(App[None]):
     ) -> None:
         """Show the board for `game`, autosaved to `path` under `lock`; a new game (no path)
         gets a new file of its own as its board opens. The game before lets go of its file."""
+        from century_tui.storage.autosaver import Saver
+        from century_tui.table import LocalTable
         from century_tui.tui.screens.game import GameScreen
 
         saver = Saver.for_game(path, lock, enabled=self.autosave_games, call_soon=self.call_soon,

@@ -13,15 +13,18 @@ full (黄黄黄黄黄→緑緑緑) would not fit.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from century_tui import text
-from century_tui.engine import MERCHANT_CARDS, Cubes
+from century_tui import engine
 from century_tui.skins import load_skin
+
+if TYPE_CHECKING:
+    from century_tui.engine import Cubes
 
 _mode = {"ansi": False}
 
@@ -169,7 +172,7 @@ def rt(key: str, /, **params: Any) -> Text:
 def merchant_effect(card: int, fit: int | None = None) -> Text:
     """A merchant card's effect ('YY→G', 'Upgrade 2'); if wider than `fit` cells, counted
     ('黄2→緑') or, for an upgrade, in the language's short form ('Amél. 2')."""
-    c = MERCHANT_CARDS[card]
+    c = engine.MERCHANT_CARDS[card]
     if c.kind == "upgrade":
         full = rt("card.upgrade", steps=c.steps)
         return full if fit is None or full.cell_len <= fit else rt("card.upgrade_short", steps=c.steps)
@@ -185,7 +188,7 @@ def merchant_lines(card: int, width: int) -> list[Text]:
     """The effect in `width` cells: one line if it fits (counted if need be), else a trade
     on two lines, cut where the cubes received begin (黄2→ / 赤2茶)."""
     effect = merchant_effect(card, fit=width)
-    c = MERCHANT_CARDS[card]
+    c = engine.MERCHANT_CARDS[card]
     if effect.cell_len <= width or c.kind != "trade":
         return [effect]
     head = rt("card.trade", pay=counted(c.pay), gain=Text(""))
@@ -197,7 +200,7 @@ def merchant_lines(card: int, width: int) -> list[Text]:
 
 @lru_cache(maxsize=64)
 def _widest_effect(language: str, skin: str, fit: int) -> int:
-    return max(merchant_effect(card, fit=fit).cell_len for card in range(len(MERCHANT_CARDS)))
+    return max(merchant_effect(card, fit=fit).cell_len for card in range(len(engine.MERCHANT_CARDS)))
 
 
 def widest_effect(fit: int) -> int:

@@ -72,7 +72,7 @@ def test_the_file_has_the_same_tables_as_english(code):
 @pytest.mark.parametrize("code", ["en", *OTHERS])
 def test_every_save_refusal_has_words_with_the_params_it_is_given(code):
     """A SaveError or a problem code without words would crash the message about a bad file."""
-    from century_tui.engine.save import PROBLEMS, REASONS
+    from century_tui.engine.save_errors import PROBLEMS, REASONS
 
     lang = text.load_language(code)
     for reason, english in REASONS.items():

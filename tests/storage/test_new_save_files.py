@@ -10,7 +10,7 @@ from datetime import datetime
 import pytest
 
 from century_tui import storage
-from century_tui.engine import Game, Seat
+from century_tui.engine import Game, SaveError, Seat
 
 NOON = datetime(2030, 1, 2, 12, 0, 0)
 
@@ -70,7 +70,7 @@ def test_a_name_another_game_is_creating_is_skipped():
 def test_the_new_file_is_locked_for_the_game_that_made_it():
     path, lock = storage.create_save(game(1), NOON)
     try:
-        with pytest.raises(storage.SaveError) as refused:
+        with pytest.raises(SaveError) as refused:
             storage.lock_save(path)
         assert refused.value.code == "in_use"
     finally:

@@ -99,3 +99,44 @@ async def test_an_app_started_with_collecting_on_freezes_nothing():
     gc.unfreeze()
     await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
     assert seen == [0] and gc.isenabled()
+
+
+FORM_ALONE = """
+import asyncio, sys
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.screens.new_game import NewGameScreen
+
+async def main():  # (the tests' helpers load the whole game: waited for here by hand)
+    app = CenturyApp()
+    async with app.run_test() as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, NewGameScreen) and app.screen.is_mounted:
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen), app.screen
+        await pilot.pause()
+        print(" ".join(sorted(m for m in sys.modules if m.startswith("century_tui."))))
+
+asyncio.run(main())
+"""
+
+
+def test_the_form_opens_without_the_engines_card_tables(tmp_path):
+    """The new-game form needs the player limits and the name rules, not the cards, the
+    state, the save format or a table: those (and pydantic's models of them) load when a
+    game begins, so the form's first frame does not wait for them. With saved games to
+    list, they load at once, of course."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, CENTURY_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", FORM_ALONE], env=env, capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], timeout=60)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split())
+    assert "century_tui.engine.names" in loaded  # the form checks names: the test sees modules
+    for module in ("century_tui.engine.cards", "century_tui.engine.state", "century_tui.engine.save",
+                   "century_tui.table", "century_tui.tui.screens.game"):
+        assert module not in loaded

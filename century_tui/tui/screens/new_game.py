@@ -13,15 +13,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 
-from century_tui import storage
+from century_tui import engine, storage
 from century_tui.engine import (
     MAX_PLAYERS,
     MAX_SEED,
     MIN_PLAYERS,
-    Game,
     SaveError,
     name_key,
-    new_seed,
     printable,
 )
 from century_tui.seats import validate_seats
@@ -161,7 +159,7 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
         return [(language_name(code), code) for code in languages()]
 
     def rows(self) -> list[SeatRow]:
-        return list(self.query(SeatRow))
+        return list(self.query_one("#seats").query_children(SeatRow))
 
     def update_buttons(self) -> None:
         count = len(self.rows())
@@ -220,7 +218,7 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
             self.error(problem)
             return
         text = self.query_one("#seed", Input).value.strip()
-        seed = typed_seed(text) if text else new_seed()
+        seed = typed_seed(text) if text else engine.new_seed()
         if seed is None:
             self.error(t("newgame.error_seed"))
             return
@@ -228,7 +226,7 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
         app.skin = str(self.query_one("#skin", Select).value)
         app.handoff = self.query_one("#handoff", Checkbox).value
         hints = self.query_one("#hints", Checkbox).value
-        app.start_game(Game(seats, seed, hints=hints))
+        app.start_game(engine.Game(seats, seed, hints=hints))
 
     def action_continue(self) -> None:
         """Open the unfinished game the list's cursor is on (at first, the newest that no
