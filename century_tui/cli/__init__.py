@@ -37,7 +37,10 @@ def _words_for(argv: Sequence[str]) -> None:
         elif arg.startswith("--lang="):
             asked = arg.partition("=")[2]
     settings = storage.load_settings()[0]
-    text.set_language(text.resolve_language(asked, settings.language))
+    try:
+        text.set_language(text.resolve_language(asked, settings.language))
+    except text.TextDataError:  # its file is damaged: English here, and the window says why
+        text.set_language(text.DEFAULT_LANGUAGE)
     text.set_cube_code(settings.cube_code)
 
 

@@ -110,9 +110,12 @@ class CenturyApp(App[None]):
         self.settings = settings
         self.notice = notice
         code = text.resolve_language(language, settings.language, environ)
+        self.broken_language: tuple[str, str] | None = None
+        """The language asked for and what is wrong with its file, said once the app shows."""
         try:
             text.set_language(code)
-        except text.TextDataError:  # a broken language file: stay readable in English
+        except text.TextDataError as e:  # a broken language file: stay readable in English
+            self.broken_language = (code, str(e))
             code = text.DEFAULT_LANGUAGE
             text.set_language(code)
         self.set_reactive(CenturyApp.language, code)
@@ -224,6 +227,8 @@ class CenturyApp(App[None]):
             n = self.notice
             words = t(f"notify.settings_{n.code}", path=n.path, kept=n.kept or "", detail=n.detail)
             self.notify(words, severity="warning", timeout=10)
+        if self.broken_language:
+            self.say_broken_language(*self.broken_language)
         game, path, resumed = self._first_game
         if game is not None and self._replay:
             from century_tui.tui.screens.replay import ReplayScreen
@@ -311,6 +316,20 @@ class CenturyApp(App[None]):
         """Class -NAME on for the skin shown and off for the others (the stylesheet's accents),
         in one restyle."""
         self.update_classes({f"-{name}": skin == name for name in SKINS})
+
+    def validate_language(self, code: str) -> str:
+        """A language whose file is damaged is not switched to: the words stay as they are,
+        and a toast says which file and what is wrong in it."""
+        try:
+            text.load_language(code)
+        except text.TextDataError as e:
+            self.say_broken_language(code, str(e))
+            return self.language
+        return code
+
+    def say_broken_language(self, code: str, detail: str) -> None:
+        self.notify(t("notify.language_broken", language=text.language_name(code), detail=detail),
+                    severity="error", timeout=10)
 
     def watch_language(self, code: str) -> None:
         text.set_language(code)

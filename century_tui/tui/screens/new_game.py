@@ -274,7 +274,11 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
         if event.select.id == "skin" and event.value in SKINS:
             century(self).skin = str(event.value)
         elif event.select.id == "language" and event.value in languages():
-            century(self).language = str(event.value)
+            app = century(self)
+            app.language = str(event.value)
+            if app.language != event.value:  # refused (its file is damaged): shown as it was
+                with event.select.prevent(Select.Changed):
+                    event.select.value = app.language
         else:  # a seat's kind: a name the form gave follows it ("Player 3" ⇄ "Medium bot")
             row = next((r for r in self.rows() if r.kind is event.select), None)
             if row is not None:
