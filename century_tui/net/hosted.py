@@ -90,14 +90,18 @@ class HostedTable:
             self.clients.discard(client)
             self.host.drop(client, reason)
 
-    def hand_to_bot(self, seat: int, level: str) -> None:
-        """A bot of `level` plays `seat` from now on (its person left, or never came): its
-        code and token are void, and every client sees the seat change."""
-        self.let_go(seat, p.CLOSE_REASONS["to_bot"])
-        self.table.hand_to_bot(seat, level)
+    def hand_over(self, seat: int, level: str | None) -> str | None:
+        """A bot of `level` plays `seat` from now on (its person left, or never came): its code
+        and token are void. Or (None) a person takes a bot's seat back: the new code for them.
+        Every client sees the seat change."""
+        if level is not None:
+            self.let_go(seat, p.CLOSE_REASONS["to_bot"])
+        self.table.hand_over(seat, level)
+        code = None if level is not None else self.issue(seat)
         for client in list(self.clients):
             self.resync(client)
         self.host.lobby_changed(self)
+        return code
 
     def status(self, seat: int) -> str:
         """Where `seat` stands: "bot", "connected", "disconnected" (its person came and

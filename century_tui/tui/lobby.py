@@ -44,7 +44,7 @@ class Served(Protocol):
     def watch_command(self) -> str: ...
     def issue(self, seat: int) -> str: ...
     def seat_together(self, seat: int) -> str | None: ...
-    def hand_to_bot(self, seat: int, level: str) -> None: ...
+    def hand_over(self, seat: int, level: str | None) -> str | None: ...
 
 
 class _Table(Protocol):
@@ -221,17 +221,26 @@ class LobbyApp(App[None]):
         def hand(level: str | None) -> None:
             if level is None or served.status(seat) == "bot":
                 return
-            served.hand_to_bot(seat, level)
+            served.hand_over(seat, level)
             self.notify(t("lobby.handed", name=name, level=t(f"level.{level}")), markup=False)
 
         self.push_screen(BotLevel(name), hand)
 
     def action_new_code(self) -> None:
-        chosen = self._person_seat()
-        if chosen is not None:
-            served, seat = chosen
+        """A new code for the seat: its person's old one stops working; a bot's seat goes back
+        to a person (the bot stops at once, even mid-thought) and waits for them."""
+        chosen = self._chosen()
+        if chosen is None or chosen[1] is None:
+            self.notify(t("lobby.choose_seat"), severity="warning", markup=False)
+            return
+        served, seat = chosen
+        name = printable(served.table.seats[seat].name)
+        if served.status(seat) == "bot":
+            served.hand_over(seat, None)
+            self.notify(t("lobby.to_person", name=name), markup=False)
+        else:
             served.issue(seat)
-            self.notify(t("lobby.reissued", name=printable(served.table.seats[seat].name)), markup=False)
+            self.notify(t("lobby.reissued", name=name), markup=False)
 
     def action_together(self) -> None:
         """The seat shares the terminal of the person's seat above it: one line for both."""

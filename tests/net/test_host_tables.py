@@ -82,7 +82,7 @@ async def test_a_seat_handed_to_a_bot_is_played_by_it_and_its_person_is_let_go()
         dropped = []
         ann.on_drop(dropped.append)
         assert hosted.status(0) == "connected"
-        hosted.hand_to_bot(0, "easy")
+        hosted.hand_over(0, "easy")
         await until(lambda: dropped and hosted.table.game.movers[:1] == [0])  # the bot moved for Ann
         assert "bot" in dropped[0] and hosted.status(0) == "bot"
         await until(lambda: bob.view.moves == len(hosted.table.game.moves))

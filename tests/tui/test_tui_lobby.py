@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from century_tui.engine import Game, Seat
+from century_tui.engine import Game, Rest, Seat
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
 from tests.helpers.driver import screen_lines, until
@@ -98,6 +98,35 @@ async def test_a_new_code_from_the_lobby_refuses_the_old_one_and_admits_the_new(
             di = await RemoteTable.connect(host.address, code=new, timeout=5)
             assert di.mine == (1,) and [s.name for s in di.seats] == ["Cy", "Di"]
             await di.aclose()
+
+
+async def test_n_on_a_bots_seat_gives_it_back_to_a_person_with_a_new_line():
+    seats = [Seat("Ann", "easy"), Seat("Bob")]
+    async with Hosting(Game(list(seats), first_to_play(1, seats))) as host:  # Bob first: the bot waits
+        hosted = host.tables[0]
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.seats.highlighted = option_of(app, 0, 0)
+            assert "n gives it back to a person" in "\n".join(screen_lines(app))
+            await pilot.press("n")
+            await until(pilot, lambda: "Ann’s seat waits for a person again: send them the new line." in toasts(app))
+            assert hosted.table.seats[0] == Seat("Ann") and hosted.status(0) == "waiting"
+            code = hosted.code_for(0)
+            assert code is not None
+            await until(pilot, lambda: f"--code {code}" in "\n".join(screen_lines(app)))
+            ann = await RemoteTable.connect(host.address, code=code, timeout=5)
+            bob = await RemoteTable.connect(host.address, code=hosted.code_for(1), timeout=5)
+            assert ann.seats[0] == Seat("Ann")  # every client sees a person's seat
+            bob.play(Rest())
+            await until(pilot, lambda: ann.view.moves == 1)
+            ann.play(Rest())  # Ann's turn is hers, not the bot's
+            await until(pilot, lambda: hosted.table.game.movers == [1, 0])
+            await ann.aclose()
+            await bob.aclose()
+            app.seats.highlighted = option_of(app, 0, "watch")  # the watch line has no seat
+            await pilot.press("n")
+            await until(pilot, lambda: "Choose a seat." in toasts(app))
 
 
 async def test_t_seats_a_person_at_the_terminal_of_the_person_above_with_one_line_for_both():
