@@ -67,6 +67,7 @@ class LobbyApp(App[None]):
     CSS = """
     #title { height: 1; background: $panel; padding: 0 1; text-style: bold; }
     #notices { height: auto; color: $text-warning; padding: 0 1; }
+    #web { height: auto; padding: 0 1; }
     #seats { height: 1fr; border: none; padding: 0; }
     #hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
     """
@@ -81,10 +82,13 @@ class LobbyApp(App[None]):
         Binding("c", "copy", "key.lobby_copy"),
     ]
 
-    def __init__(self, host: Hosting, notices: Sequence[str] = ()) -> None:
+    def __init__(self, host: Hosting, notices: Sequence[str] = (), web: str | None = None) -> None:
+        """`notices` are warnings (the host can be reached from other machines); `web` says
+        where the browser seats are."""
         super().__init__()
         self.host = host
         self.notices = list(notices)
+        self.web = web
         self._seen: dict[tuple[int, int], str] = {}
         self.seats = OptionList(id="seats")
         """Each table's heading (with its watch line), then its seats."""
@@ -94,6 +98,8 @@ class LobbyApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(t("lobby.title", address=printable(self.host.address))), id="title")
         yield Static(Text("\n".join(printable(n) for n in self.notices)), id="notices")
+        if self.web:
+            yield Static(Text(printable(self.web)), id="web")
         yield self.seats
         yield self.hint
         yield KeyBar()

@@ -29,10 +29,14 @@ def toasts(app) -> list[str]:
 async def test_the_lobby_lists_the_seats_and_join_lines_and_says_who_comes_and_goes():
     async with Hosting(Game(list(SEATS), first_to_play(2, SEATS))) as host:
         hosted = host.tables[0]
-        app = LobbyApp(host, notices=["warning: listening on 0.0.0.0"])
+        app = LobbyApp(host, notices=["warning: listening on 0.0.0.0"], web="in a browser:  http://10.0.0.7:8080")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             text = "\n".join(screen_lines(app))
+            # the browser line is news, not a warning: shown apart from the warnings' colour
+            assert "http://10.0.0.7:8080" in str(app.query_one("#web").render())
+            assert "http://" not in str(app.query_one("#notices").render())
+            assert "http://10.0.0.7:8080" in text
             assert f"century join {host.address} --code {hosted.code_for(0)}" in text
             assert f"century join {host.address} --code {hosted.code_for(1)}" in text
             assert f"century watch {host.address} --code {hosted.watch_code}" in text
