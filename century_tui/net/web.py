@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import shlex
 import sys
 from urllib.parse import urlsplit
@@ -23,6 +24,11 @@ from textual_serve.server import Server, to_int
 TABS = 8
 """Browser tabs served at once: each is a process (about 60 MB). The game host lets in
 8 connections per address, and every tab reaches it from this machine."""
+
+WEB_FONT = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/?>')
+"""textual-serve's page asks Google for the Roboto Mono font, which its own static folder holds."""
+LOCAL_FONT = """<style>@font-face { font-family: "Roboto Mono";
+  src: url("%sfonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }</style>"""
 
 QUIT_WAIT = 5.0
 """Seconds a tab's app gets to quit (when its page closes, or the host stops) before it is killed."""
@@ -96,7 +102,12 @@ class WebSeats(Server):
         """The page, its links made from the address the browser used: through an
         `ssh -L 9000:localhost:8000` tunnel it is localhost:9000, not this server's own."""
         self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        page = await super().handle_index(request)
+        # The font from this server: the page asks no other (a host with no internet, and
+        # no third party told who opens a seat).
+        static = f"{self.public_url}{request.app.router['static'].url_for(filename='/')}".rstrip("/") + "/"
+        page.text = WEB_FONT.sub(LOCAL_FONT % static, page.text)
+        return page
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """A tab's app, as textual-serve starts one: only for a page of this server

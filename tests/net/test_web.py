@@ -109,6 +109,21 @@ async def test_through_a_tunnel_the_page_links_to_the_address_it_was_opened_at()
 
 
 @pytest.mark.asyncio
+async def test_the_page_asks_no_other_site_its_font_comes_from_the_host():
+    async with Hosted([Seat("Ann"), Seat("Bob")]) as h:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(h.url) as page:
+                html = await page.text()
+            assert "googleapis" not in html and "gstatic" not in html
+            assert not [url for url in re.findall(r'(?:href|src|url)\(?="?(https?://[^"\s)]+)', html)
+                        if not url.startswith(h.url)]  # every link is to this server
+            font = re.search(r'url\("([^"]+\.ttf)"\)', html)
+            assert font is not None
+            async with http.get(font.group(1)) as served:
+                assert served.status == 200 and len(await served.read()) > 10_000
+
+
+@pytest.mark.asyncio
 async def test_a_page_of_another_site_may_not_open_a_tab():
     async with Hosted([Seat("Ann"), Seat("Bob")]) as h:
         async with aiohttp.ClientSession() as http:
