@@ -179,6 +179,12 @@ class State:
         """Seats in the order they play a round, the first player first (R-SET-5)."""
         return [(self.first + k) % self.n for k in range(self.n)]
 
+    @property
+    def last(self) -> int:
+        """The seat that plays last in each round: the game ends after its turn in the round
+        the end is triggered (R-END-2)."""
+        return (self.first - 1) % self.n
+
     def position(self, seat: int) -> int:
         """Turn position in a round: 0 for the first player (R-SET-5)."""
         return (seat - self.first) % self.n

@@ -27,11 +27,6 @@ from century_tui.engine import (
 )
 
 
-def refusal(state: State, move: Move) -> IllegalMove | None:
-    """`state.refusal(move)`, for the game screen until it asks the state itself."""
-    return state.refusal(move)
-
-
 @dataclass(frozen=True, slots=True)
 class Legality:
     """What the player to act may do in one position, each choice the board offers with
@@ -49,13 +44,13 @@ class Legality:
     def of(cls, state: State) -> Legality:
         held = sum(state.current.cubes)
         acquires = tuple(
-            None if state.phase == ACTION and held >= i else refusal(state, Acquire(i, ()))
+            None if state.phase == ACTION and held >= i else state.refusal(Acquire(i, ()))
             for i in range(len(state.merchant_row))
         )
         return cls(
-            claims=tuple(refusal(state, Claim(i)) for i in range(len(state.point_row))),
+            claims=tuple(state.refusal(Claim(i)) for i in range(len(state.point_row))),
             acquires=acquires,
-            plays={card: refusal(state, play_probe(state, card)) for card in state.current.owned},
+            plays={card: state.refusal(play_probe(state, card)) for card in state.current.owned},
         )
 
     def play_refusal(self, state: State, card: int) -> IllegalMove | None:
@@ -63,7 +58,7 @@ class Legality:
         player owns, else asked of the engine (a card not in hand is refused there)."""
         if card in self.plays:
             return self.plays[card]
-        return refusal(state, play_probe(state, card))
+        return state.refusal(play_probe(state, card))
 
     def hand(self, state: State) -> list[tuple[int, bool, bool]]:
         """(card, played, playable) for the player to act, each card in its own place: the

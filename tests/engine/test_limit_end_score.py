@@ -143,6 +143,21 @@ def test_first_player_triggering_lets_everyone_else_play__R_END_2():
     assert {p.turns for p in s.players} == {1}
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_last_seat_is_the_one_just_before_the_first_and_its_turn_ends_the_game__R_END_2(players):
+    for seed in range(12):
+        s = State.new(players, seed)
+        assert s.last == s.turn_order()[-1] == (s.first - 1) % players
+    s = State.new(players, 9)
+    ready_to_claim(s, (6 if players <= 3 else 5) - 1)  # the claim below triggers the end
+    s.apply(Claim(0))
+    while s.seat != s.last:
+        assert not s.is_over
+        s.apply(Rest())
+    s.apply(Rest())  # the last seat's turn
+    assert s.is_over
+
+
 # --------------------------------------------------------------------- score
 def test_score_example_from_the_rules__R_SCORE_1():
     s = State.new(2, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.helpers.driver import played
 
-from century_tui.engine import Acquire, Claim
+from century_tui.engine import Acquire, Claim, State
 from century_tui.tui import options
 from century_tui.tui.options import Legality, play_probe
 
@@ -23,15 +23,15 @@ def test_the_table_says_what_the_engine_says_in_every_position_of_a_game():
     for state in game.positions():
         legal = Legality.of(state)
         for i in range(len(state.point_row)):
-            assert same(legal.claims[i], options.refusal(state, Claim(i)))
+            assert same(legal.claims[i], state.refusal(Claim(i)))
         for i, error in enumerate(legal.acquires):
             if error is not None:  # an open slot is taken without asking (R-ACQ-2)
-                assert same(error, options.refusal(state, Acquire(i, ())))
+                assert same(error, state.refusal(Acquire(i, ())))
             else:
                 assert sum(state.current.cubes) >= i
         assert set(legal.plays) == set(state.current.owned)
         for card, error in legal.plays.items():
-            assert same(error, options.refusal(state, play_probe(state, card)))
+            assert same(error, state.refusal(play_probe(state, card)))
         assert [c for c, _played, _ok in legal.hand(state)] == list(state.current.owned)
         checked += 1
     assert checked > 100
@@ -45,8 +45,8 @@ async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
     from tests.helpers.driver import board, run_board, settle
 
     asked = []
-    real = options.refusal
-    monkeypatch.setattr(options, "refusal", lambda state, move: asked.append(move) or real(state, move))
+    real = State.refusal
+    monkeypatch.setattr(State, "refusal", lambda state, move: asked.append(move) or real(state, move))
     app = CenturyApp(demo.midgame(), settings=Settings(bot_delay_ms=0), autosave=False)
 
     async def body(app, pilot):

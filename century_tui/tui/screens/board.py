@@ -37,7 +37,7 @@ def end_news(state, names: list[str]) -> str:
     if state.is_over:
         return ""
     if state.end_triggered is not None:
-        return t("board.last_round", last=names[(state.first - 1) % state.n])
+        return t("board.last_round", last=names[state.last])
     trigger = trigger_cards(state.n)
     close = [names[i] for i in state.turn_order() if len(state.players[i].claimed) == trigger - 1]
     if not close:

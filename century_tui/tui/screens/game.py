@@ -286,8 +286,7 @@ class GameScreen(BoardScreen):
     def announce(self, events_) -> None:
         for e in events_:
             if isinstance(e, ev.EndTriggered) and not self.state.is_over:  # else the results say it
-                s = self.state
-                last = self.game.seats[(s.first - 1) % s.n].name
+                last = self.game.seats[self.state.last].name
                 self.notify(
                     t("notify.final_round", name=self.game.seats[e.seat].name, count=e.cards, last=last),
                     timeout=6,
