@@ -22,6 +22,12 @@ def option_of(app: LobbyApp, table: int, seat: int | str) -> int:
     return next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id == f"{table}:{seat}")
 
 
+def choose(app: LobbyApp, table: int, seat: int | str) -> str:
+    """Highlight a table's seat (or its "watch" line); what the lobby shows then."""
+    app.seats.highlighted = option_of(app, table, seat)
+    return "\n".join(screen_lines(app))
+
+
 def toasts(app) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
@@ -64,8 +70,7 @@ async def test_a_seat_handed_to_a_bot_from_the_lobby_is_played_by_the_bot():
         app = LobbyApp(host)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            app.seats.highlighted = option_of(app, 0, 0)
-            assert "Ann has gone" in "\n".join(screen_lines(app))
+            assert "Ann has gone" in choose(app, 0, 0)
             await pilot.press("b")
             await until(pilot, lambda: isinstance(app.screen, BotLevel))
             assert "Which bot takes Ann's seat?" in "\n".join(screen_lines(app))
@@ -111,8 +116,7 @@ async def test_n_on_a_bots_seat_gives_it_back_to_a_person_with_a_new_line():
         app = LobbyApp(host)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            app.seats.highlighted = option_of(app, 0, 0)
-            assert "n gives it back to a person" in "\n".join(screen_lines(app))
+            assert "n gives it back to a person" in choose(app, 0, 0)
             await pilot.press("n")
             await until(pilot, lambda: "Ann’s seat waits for a person again: send them the new line." in toasts(app))
             assert hosted.table.seats[0] == Seat("Ann") and hosted.status(0) == "waiting"
