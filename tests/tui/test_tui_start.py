@@ -101,24 +101,41 @@ async def test_an_app_started_with_collecting_on_freezes_nothing():
     assert seen == [0] and gc.isenabled()
 
 
-FORM_ALONE = """
+FIRST_FRAME = """
 import asyncio, sys
+{imports}
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.screens.new_game import NewGameScreen
+from century_tui.tui.screens.{module} import {screen} as Shown
 
 async def main():  # (the tests' helpers load the whole game: waited for here by hand)
-    app = CenturyApp()
+    app = CenturyApp({game})
     async with app.run_test() as pilot:
         for _ in range(500):
-            if isinstance(app.screen, NewGameScreen) and app.screen.is_mounted:
+            if isinstance(app.screen, Shown) and app.screen.is_mounted:
                 break
             await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen), app.screen
+        assert isinstance(app.screen, Shown), app.screen
         await pilot.pause()
-        print(" ".join(sorted(m for m in sys.modules if m.startswith("century_tui."))))
+        print(" ".join(sorted(sys.modules)))
 
 asyncio.run(main())
 """
+
+
+def modules_at_first_frame(home, module: str, screen: str, game: str = "") -> set[str]:
+    """The modules loaded once a fresh `century` process shows `screen` (from tui.screens.`module`)
+    for `game` (Python source; "" for none: the new-game form)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    imports = "from century_tui.engine import Game, Seat" if game else ""
+    script = FIRST_FRAME.format(imports=imports, module=module, screen=screen, game=game)
+    out = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, CENTURY_HOME=str(home)),
+                         capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2], timeout=60)
+    assert out.returncode == 0, out.stderr
+    return set(out.stdout.split())
 
 
 def test_the_form_opens_without_the_engines_card_tables(tmp_path):
@@ -126,17 +143,16 @@ def test_the_form_opens_without_the_engines_card_tables(tmp_path):
     state, the save format or a table: those (and pydantic's models of them) load when a
     game begins, so the form's first frame does not wait for them. With saved games to
     list, they load at once, of course."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    env = dict(os.environ, CENTURY_HOME=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", FORM_ALONE], env=env, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2], timeout=60)
-    assert out.returncode == 0, out.stderr
-    loaded = set(out.stdout.split())
+    loaded = modules_at_first_frame(tmp_path, "new_game", "NewGameScreen")
     assert "century_tui.engine.names" in loaded  # the form checks names: the test sees modules
     for module in ("century_tui.engine.cards", "century_tui.engine.state", "century_tui.engine.save",
                    "century_tui.table", "century_tui.tui.screens.game"):
         assert module not in loaded
+
+
+def test_a_board_opens_without_the_score_chart(tmp_path):
+    """The score chart (textual-plot, and numpy under it: a fifth of a second) is the replay's
+    and the results' to load, not every board's on its way to the first frame."""
+    loaded = modules_at_first_frame(tmp_path, "game", "GameScreen", 'Game([Seat("Ann"), Seat("Cy", "easy")], 7)')
+    assert "century_tui.engine.cards" in loaded  # a board: the test sees its modules
+    assert "numpy" not in loaded and "century_tui.tui.widgets.score_chart" not in loaded

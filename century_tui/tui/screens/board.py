@@ -50,6 +50,9 @@ def end_news(state, names: list[str]) -> str:
 class BoardScreen(SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
 
+    REPLAY = False
+    """A replay's board: nobody plays on it (`c` draws the score chart, not a hint)."""
+
     BINDINGS = [
         Binding("tab", "app.focus_next", "key.next_area"),
         Binding("shift+tab", "app.focus_previous", "key.prev_area", show=False),
