@@ -3,7 +3,8 @@ and how long the game takes to start against a bare Textual app.
 
     python benchmarks/ui_latency.py [--size 120x40] [--moves 40] [--seed 164] [--starts 5]
 
-(`--moves 0`: the cold starts alone; `--starts 0`: the keys alone.)
+(`--moves 0`: the cold starts alone; `--starts 0`: the keys alone; `--callgrind`: the cold
+starts counted in instructions under valgrind, the same on a busy machine as at rest.)
 
 A 2-player game is played through the keyboard only (the pass screen on), moves chosen
 by century_tui.tui.demo.policy, headless. For every key, the clock starts when the key
@@ -213,9 +214,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: float = 30.0) -> tuple[float, float]:
+def instructions(pid: int) -> float:
+    """The instructions process `pid`, run under callgrind, has executed so far on its main
+    thread: the one that draws. (Asking takes a moment, in which a background thread, such
+    as the game's loading the board behind the new-game form, would add its own.)"""
+    report = subprocess.run(["callgrind_control", "-e", str(pid)], capture_output=True, text=True, check=True)
+    main = [line.split()[-1] for line in report.stdout.splitlines() if line.strip().startswith("Th 1 ")]
+    if not main:
+        raise RuntimeError(f"no counts from callgrind_control:\n{report.stdout}{report.stderr}")
+    return float(main[0].replace(",", ""))
+
+
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+
+
+def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: float = 30.0,
+                callgrind: bool = False) -> tuple[float, float]:
     """Seconds from starting `python args` in a pseudo-terminal to a screen whose last line
-    (the key bar) shows `painted`, on the wall clock and in CPU time used by then."""
+    (the key bar) shows `painted`, on the wall clock and in CPU time used by then. Under
+    `callgrind`, the second figure is the instructions executed by then instead: slow, but
+    the same on a busy machine as on an idle one."""
     import pyte
 
     cols, rows = size
@@ -228,7 +246,8 @@ def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: f
     env.pop("LC_ALL", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: modules compiled once, not at every start
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, *args], stdin=slave, stdout=slave, stderr=slave, env=env,
+    prefix = CALLGRIND if callgrind else []
+    proc = subprocess.Popen([*prefix, sys.executable, *args], stdin=slave, stdout=slave, stderr=slave, env=env,
                             start_new_session=True, cwd=Path(__file__).resolve().parent.parent)
     os.close(slave)
     try:
@@ -240,7 +259,7 @@ def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: f
                 except OSError:
                     break
                 if painted in screen.display[-1]:
-                    return time.perf_counter() - start, cpu_seconds(proc.pid)
+                    return time.perf_counter() - start, (instructions if callgrind else cpu_seconds)(proc.pid)
         raise RuntimeError(f"no screen painted for {args}:\n" + "\n".join(screen.display))
     finally:
         proc.kill()
@@ -248,8 +267,9 @@ def first_paint(args: list[str], size: tuple[int, int], painted: str, timeout: f
         os.close(master)
 
 
-def cold_starts(size: tuple[int, int], starts: int) -> dict[str, list[tuple[float, float]]]:
-    """Seconds to the first painted screen, `starts` times each, taking turns."""
+def cold_starts(size: tuple[int, int], starts: int, callgrind: bool = False) -> dict[str, list[tuple[float, float]]]:
+    """Seconds (and CPU seconds, or instructions) to the first painted screen, `starts` times
+    each, taking turns."""
     runs = {
         "bare Textual": (["-c", BARE_APP], "^p"),
         "century": (["-m", "century_tui"], "^q"),
@@ -260,7 +280,7 @@ def cold_starts(size: tuple[int, int], starts: int) -> dict[str, list[tuple[floa
     out: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for _ in range(starts):
         for name, (args, painted) in runs.items():
-            out[name].append(first_paint(args, size, painted))
+            out[name].append(first_paint(args, size, painted, timeout=300 if callgrind else 30, callgrind=callgrind))
     return out
 
 
@@ -270,8 +290,19 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--seed", type=int, default=164)
     parser.add_argument("--starts", type=int, default=5, help="cold starts of each program (0: none)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="count the instructions to the first painted screen (valgrind), not the time")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
+    if args.callgrind:
+        starts = cold_starts((width, height), args.starts or 1, callgrind=True)
+        bare = statistics.median(x[1] for x in starts["bare Textual"])
+        print(f"cold start to the first painted screen, {width}×{height}, instructions (callgrind), "
+              f"median of {args.starts or 1}")
+        for name, runs in starts.items():
+            count = statistics.median(x[1] for x in runs)
+            print(f"{name:>14}: {count / 1e9:5.2f} G instructions   ×{count / bare:.2f} the bare app")
+        return
     if args.starts:
         starts = cold_starts((width, height), args.starts)
         bare = [statistics.median(x[i] for x in starts["bare Textual"]) for i in (0, 1)]
