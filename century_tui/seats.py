@@ -5,7 +5,7 @@ here, so the command line does not import a screen to check its arguments."""
 from __future__ import annotations
 
 from century_tui.engine import MAX_PLAYERS, NameRefused, Seat, checked_name, name_key
-from century_tui.text import bot_name, default_names, t
+from century_tui.text import bot_name, default_names, given_names, t
 
 HUMAN = "human"
 
@@ -45,3 +45,19 @@ def free_bot_name(level: str, taken: set[str]) -> str:
         if name_key(name) not in taken:
             return name
     raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
+
+
+def person_name(seats: list[Seat], index: int) -> str:
+    """The name seat `index` keeps when a person takes it from a bot: its own ("Ann", whose
+    seat a bot played), unless the game gave it ("Easy bot 2"): then "Player N", the first
+    such name no other seat has."""
+    name = seats[index].name
+    if name.casefold() not in given_names(index + 1):
+        return name
+    taken = {name_key(s.name) for i, s in enumerate(seats) if i != index}
+    for n in (index + 1, *range(1, MAX_PLAYERS + 2)):
+        default = t("newgame.default_name", n=n)
+        if name_key(default) not in taken:
+            return default
+    return name
+

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from century_tui.engine import IllegalMove
 from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.seats import person_name
 from century_tui.table import Change, LocalTable, Moved, Rewound, SaveChanged, Thinking
 
 from . import protocol as p
@@ -93,10 +94,11 @@ class HostedTable:
     def hand_over(self, seat: int, level: str | None) -> str | None:
         """A bot of `level` plays `seat` from now on (its person left, or never came): its code
         and token are void. Or (None) a person takes a bot's seat back: the new code for them.
+        A seat named by the game ("Easy bot") is then named as a person's ("Player 2").
         Every client sees the seat change."""
         if level is not None:
             self.let_go(seat, p.CLOSE_REASONS["to_bot"])
-        self.table.hand_over(seat, level)
+        self.table.hand_over(seat, level, None if level is not None else person_name(self.table.seats, seat))
         code = None if level is not None else self.issue(seat)
         for client in list(self.clients):
             self.resync(client)

@@ -139,12 +139,12 @@ class LocalTable(Table):
         self.thinking = False
         self.play(move)
 
-    def hand_over(self, seat: int, level: str | None) -> None:
+    def hand_over(self, seat: int, level: str | None, name: str | None = None) -> None:
         """A bot of `level` plays `seat` from now on, or a person (None), under the same name
-        (its person left a hosted game, or one comes to take the seat back): saved so. A bot
-        moves at once if the turn is its own; a bot thinking for the seat is not heard any
-        more, nor an answer asked of its person before (the position's epoch counts them)."""
-        self._game.seats[seat] = Seat(self._game.seats[seat].name, level)
+        or `name` (its person left a hosted game, or one comes to take the seat back): saved
+        so. A bot moves at once if the turn is its own; a bot thinking for the seat is not
+        heard any more, nor an answer asked of its person before (the position's epoch)."""
+        self._game.seats[seat] = Seat(name or self._game.seats[seat].name, level)
         self.epoch += 1
         self.thinking = False
         self._save()

@@ -98,3 +98,14 @@ def test_a_bot_seat_still_called_player_n_is_named_as_a_bot_at_the_start():
     seats, problem = validate_seats([("Ann", "human"), ("Player 2", "bot:easy"), ("Joueur 3", "bot:easy"), ("Hal", "bot:hard")])
     assert problem is None
     assert [s.name for s in seats] == ["Ann", "Easy bot", "Easy bot 2", "Hal"]
+
+
+def test_a_bots_seat_taken_by_a_person_keeps_a_persons_name_and_loses_a_given_one():
+    """(The host's lobby gives a bot's seat back to a person.)"""
+    from century_tui.engine import Seat
+    from century_tui.seats import person_name
+
+    seats = [Seat("Ann", "easy"), Seat("Easy bot", "easy"), Seat("Player 2"), Seat("Bot moyen", "medium")]
+    assert person_name(seats, 0) == "Ann"  # her own name, which the bot kept for her
+    assert person_name(seats, 1) == "Player 1"  # "Player 2" is taken: the first free one
+    assert person_name(seats, 3) == "Player 4"  # a name the game gives in another language too

@@ -125,7 +125,7 @@ async def test_n_on_a_bots_seat_gives_it_back_to_a_person_with_a_new_line():
             await until(pilot, lambda: f"--code {code}" in "\n".join(screen_lines(app)))
             ann = await RemoteTable.connect(host.address, code=code, timeout=5)
             bob = await RemoteTable.connect(host.address, code=hosted.code_for(1), timeout=5)
-            assert ann.seats[0] == Seat("Ann")  # every client sees a person's seat
+            assert ann.seats[0] == Seat("Ann")  # every client sees a person's seat, under her name
             bob.play(Rest())
             await until(pilot, lambda: ann.view.moves == 1)
             ann.play(Rest())  # Ann's turn is hers, not the bot's
