@@ -5,6 +5,8 @@ Run by hand (not a test), from the repository root:
     python benchmarks/bots.py --games 60 --budget-ms 250            # issue 17's tables
     python benchmarks/bots.py --suite levels --games 200            # issue 4's level ladder
     python benchmarks/bots.py --games 20 --nodes 600                # quick, deterministic
+    python benchmarks/bots.py --matches baseline --nodes 2500 --baseline-nodes 1500
+        # deterministic, the baseline as at 250 ms (its cap), the hard bot at N nodes
 
 Two-player matches are played in seat-swapped pairs: games 2k and 2k+1 use engine seed
 `seed + k`, the first bot of the pair sitting first in one and second in the other.
@@ -20,7 +22,7 @@ acquired cards unplayed and discards at most 0.5 times per player per game; with
 players it beats medium bots in 60 % of games; a move's p99 time is within budget + 30 ms.
 Intervals are 95 %: Wilson for win rates, mean ± 1.96 standard errors for averages.
 
-While tuning, CENTURY_HARD_WEIGHTS='discount=0.9,reach=0.5' overrides the hard bot's
+While tuning, CENTURY_HARD_WEIGHTS='engine=0.4,target=0.3' overrides the hard bot's
 `Weights` and CENTURY_HARD_SCHEDULE='48x6,96x7' its search schedule (beam x depth).
 """
 
@@ -58,13 +60,14 @@ SEARCHERS = ("hard", "baseline")
 
 
 def weights_from_env() -> dict:
-    """Weight overrides for the hard bot while tuning: CENTURY_HARD_WEIGHTS='discount=0.9,...'."""
+    """Weight overrides for the hard bot while tuning: CENTURY_HARD_WEIGHTS='engine=0.4,...'."""
     raw = os.environ.get("CENTURY_HARD_WEIGHTS", "")
     return {k: float(v) for k, v in (kv.split("=") for kv in raw.split(",") if kv)}
 
 
-def build(name: str, seed: int, budget: int | None, nodes: int | None):
-    """A bot by name; 'baseline' is the frozen hard bot. `nodes` caps the search bots."""
+def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_nodes: int | None = None):
+    """A bot by name; 'baseline' is the frozen hard bot. `nodes` caps the search bots,
+    `baseline_nodes` the baseline alone (its 250 ms budget is a cap of 1500 nodes)."""
     if name in SEARCHERS:
         if name == "hard":
             kw: dict = {"weights": Weights(**weights_from_env())}
@@ -73,6 +76,8 @@ def build(name: str, seed: int, budget: int | None, nodes: int | None):
             if nodes is not None:
                 return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
             return HardBot(seed, budget_ms=budget, **kw)
+        if baseline_nodes is not None:
+            return BaselineHardBot(seed, budget_ms=600_000, max_nodes=baseline_nodes)
         if nodes is not None:
             return BaselineHardBot(seed, budget_ms=600_000, max_nodes=nodes)
         return BaselineHardBot(seed, budget_ms=budget)
@@ -81,8 +86,8 @@ def build(name: str, seed: int, budget: int | None, nodes: int | None):
 
 def play(task: tuple) -> dict:
     """One game with `names` by seat; per seat: the result, play statistics and think times."""
-    names, engine_seed, game, budget, nodes = task
-    bots = [build(n, 1000 * game + i, budget, nodes) for i, n in enumerate(names)]
+    names, engine_seed, game, budget, nodes, baseline_nodes = task
+    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes) for i, n in enumerate(names)]
     state = State.new(len(names), engine_seed)
     n = len(names)
     think: list[list[float]] = [[] for _ in range(n)]
@@ -124,14 +129,14 @@ def play(task: tuple) -> dict:
     return {"names": names, "capped": not over, "seats": seats}
 
 
-def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes) -> list[tuple]:
+def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes, baseline_nodes=None) -> list[tuple]:
     """Seat-swapped games: each engine seed is played once with the first bot in each seat."""
     n = len(lineup)
     out = []
     for g in range(games):
         k, rot = divmod(g, n)
         names = tuple(lineup[(s - rot) % n] for s in range(n))  # the first bot sits in seat `rot`
-        out.append((names, seed + k, g, budget, nodes))
+        out.append((names, seed + k, g, budget, nodes, baseline_nodes))
     return out
 
 
@@ -225,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--matches", default=None,
                     help="tempo suite: which matches, e.g. 'baseline,self,3,4' (default all)")
     ap.add_argument("--pairs", default=None, help="levels suite: e.g. hard:medium,medium:easy")
+    ap.add_argument("--baseline-nodes", type=int, default=None,
+                    help="cap the baseline at N nodes a move whatever the others get (its 250 ms "
+                         "budget is a cap of 1500 nodes: deterministic, for development)")
     ap.add_argument("--seed", type=int, default=0, help="first engine seed")
     ap.add_argument("--processes", type=int, default=2)
     args = ap.parse_args(argv)
@@ -239,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         keys = {"baseline": 0, "self": 1, "3": 2, "4": 3}
         picked = [keys[k] for k in args.matches.split(",")] if args.matches else range(4)
         matches = tuple(TEMPO_MATCHES[i] for i in picked)
-    tasks = {label: tasks_for(lineup, args.games, args.seed, args.budget_ms, args.nodes)
+    tasks = {label: tasks_for(lineup, args.games, args.seed, args.budget_ms, args.nodes, args.baseline_nodes)
              for label, lineup, _ in matches}
     start = time.perf_counter()
     flat = run([t for ts in tasks.values() for t in ts], args.processes)
@@ -248,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                for label, lineup, _ in matches}
 
     work = f"{args.nodes} nodes a move" if args.nodes else f"{args.budget_ms or 1000} ms a move"
+    if args.baseline_nodes:
+        work += f" (the baseline at {args.baseline_nodes} nodes)"
     print(f"{args.games} games per match, seats swapped on each engine seed from {args.seed}, "
           f"search bots at {work}; {seconds:.0f} s on {args.processes} processes\n")
     tempo_report(matches, results, None if args.nodes else (args.budget_ms or 1000))
