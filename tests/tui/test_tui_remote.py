@@ -5,6 +5,8 @@ is not "a move played again", and a join shows its own seat's hand."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from tests.helpers.driver import until
 from tests.helpers.hosting import first_to_play
@@ -62,24 +64,31 @@ async def on_board(pilot, app) -> GameScreen:
     return app.screen
 
 
-async def test_the_owner_agrees_on_their_own_board_with_a_key():
+@contextlib.asynccontextmanager
+async def anns_board_bob_elsewhere():
+    """Ann's board on her terminal (she plays first), Bob joined from his: (the host, Ann's
+    app, Bob's table, the pilot, Ann's board once it shows)."""
     async with Hosted(first=0) as h:
         app = h.app(0)
         bob = await h.join(1)
         async with app.run_test(size=(100, 30)) as pilot:
-            screen = await on_board(pilot, app)
-            card = screen.hand.selected.card
-            await pilot.press("enter")
-            await until(pilot, lambda: h.hosted.table.game.moves == [PlaySpice(card)] and bob.view.moves == 1)
-            bob.undo()  # Bob, at his own terminal, would take Ann's move back
-            await until(pilot, lambda: isinstance(app.screen, ApproveUndo))
-            asked = app.screen
-            assert "Bob asks to take back your move" in str(asked.title_text())
-            assert "Your move:" in str(asked.body_text())
-            await pilot.press("y")
-            await until(pilot, lambda: not h.hosted.table.game.moves and app.table.view.moves == 0)
-            assert app.screen is screen and screen.can_act()  # Ann's turn again
-            assert any("Move taken back" in x for x in texts(app))
+            yield h, app, bob, pilot, await on_board(pilot, app)
+
+
+async def test_the_owner_agrees_on_their_own_board_with_a_key():
+    async with anns_board_bob_elsewhere() as (h, app, bob, pilot, screen):
+        card = screen.hand.selected.card
+        await pilot.press("enter")
+        await until(pilot, lambda: h.hosted.table.game.moves == [PlaySpice(card)] and bob.view.moves == 1)
+        bob.undo()  # Bob, at his own terminal, would take Ann's move back
+        await until(pilot, lambda: isinstance(app.screen, ApproveUndo))
+        asked = app.screen
+        assert "Bob asks to take back your move" in str(asked.title_text())
+        assert "Your move:" in str(asked.body_text())
+        await pilot.press("y")
+        await until(pilot, lambda: not h.hosted.table.game.moves and app.table.view.moves == 0)
+        assert app.screen is screen and screen.can_act()  # Ann's turn again
+        assert any("Move taken back" in x for x in texts(app))
 
 
 async def test_the_asker_waits_then_hears_the_owner_keeps_their_move_in_the_askers_language():
@@ -100,33 +109,25 @@ async def test_the_asker_waits_then_hears_the_owner_keeps_their_move_in_the_aske
 
 
 async def test_keeping_ones_move_by_mouse():
-    async with Hosted(first=0) as h:
-        app = h.app(0)
-        bob = await h.join(1)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await on_board(pilot, app)
-            await pilot.press("r")  # Ann rests
-            await until(pilot, lambda: bob.view.moves == 1)
-            bob.undo()
-            await until(pilot, lambda: isinstance(app.screen, ApproveUndo) and any(b.region for b in app.screen.query("#keep")))
-            await pilot.click("#keep")
-            await until(pilot, lambda: bob.refusals and bob.refusals[-1].code == "undo_declined")
-            assert len(h.hosted.table.game.moves) == 1 and not isinstance(app.screen, ApproveUndo)
+    async with anns_board_bob_elsewhere() as (h, app, bob, pilot, _screen):
+        await pilot.press("r")  # Ann rests
+        await until(pilot, lambda: bob.view.moves == 1)
+        bob.undo()
+        await until(pilot, lambda: isinstance(app.screen, ApproveUndo) and any(b.region for b in app.screen.query("#keep")))
+        await pilot.click("#keep")
+        await until(pilot, lambda: bob.refusals and bob.refusals[-1].code == "undo_declined")
+        assert len(h.hosted.table.game.moves) == 1 and not isinstance(app.screen, ApproveUndo)
 
 
 async def test_a_question_settled_elsewhere_closes_unanswered():
-    async with Hosted(first=0) as h:
-        app = h.app(0)
-        bob = await h.join(1)
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await on_board(pilot, app)
-            await pilot.press("r")
-            await until(pilot, lambda: bob.view.moves == 1)
-            bob.undo()
-            await until(pilot, lambda: isinstance(app.screen, ApproveUndo))
-            bob.play(Rest())  # Bob plays on instead: the question is void
-            await until(pilot, lambda: app.screen is screen and app.table.view.moves == 2)
-            assert len(h.hosted.table.game.moves) == 2
+    async with anns_board_bob_elsewhere() as (h, app, bob, pilot, screen):
+        await pilot.press("r")
+        await until(pilot, lambda: bob.view.moves == 1)
+        bob.undo()
+        await until(pilot, lambda: isinstance(app.screen, ApproveUndo))
+        bob.play(Rest())  # Bob plays on instead: the question is void
+        await until(pilot, lambda: app.screen is screen and app.table.view.moves == 2)
+        assert len(h.hosted.table.game.moves) == 2
 
 
 async def test_a_full_view_brings_the_board_up_to_date_without_a_move_played_again():
