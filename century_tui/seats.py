@@ -4,6 +4,8 @@ here, so the command line does not import a screen to check its arguments."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from century_tui.engine import MAX_PLAYERS, NameRefused, Seat, checked_name, name_key
 from century_tui.text import bot_name, default_names, given_names, t
 
@@ -40,8 +42,12 @@ def validate_seats(rows: list[tuple[str, str]]) -> tuple[list[Seat], str | None]
 
 def free_bot_name(level: str, taken: set[str]) -> str:
     """"Easy bot", then "Easy bot 2", "Easy bot 3"...: the first whose `name_key` is not taken."""
-    for n in (None, *range(2, MAX_PLAYERS + 2)):
-        name = bot_name(level, n)
+    return _first_free((bot_name(level, n) for n in (None, *range(2, MAX_PLAYERS + 2))), taken)
+
+
+def _first_free(names: Iterable[str], taken: set[str]) -> str:
+    """The first of `names` whose `name_key` is not in `taken`."""
+    for name in names:
         if name_key(name) not in taken:
             return name
     raise AssertionError("more seats than names")  # MAX_PLAYERS + 1 names for MAX_PLAYERS seats
@@ -55,9 +61,4 @@ def person_name(seats: list[Seat], index: int) -> str:
     if name.casefold() not in given_names(index + 1):
         return name
     taken = {name_key(s.name) for i, s in enumerate(seats) if i != index}
-    for n in (index + 1, *range(1, MAX_PLAYERS + 2)):
-        default = t("newgame.default_name", n=n)
-        if name_key(default) not in taken:
-            return default
-    return name
-
+    return _first_free((t("newgame.default_name", n=n) for n in (index + 1, *range(1, MAX_PLAYERS + 2))), taken)

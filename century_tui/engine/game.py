@@ -17,8 +17,6 @@ from .names import Seat
 from .state import State
 
 
-
-
 def new_seed() -> int:
     """A seed for a game nobody chose one for (from the system's entropy, not a seeded RNG)."""
     return random.SystemRandom().randrange(2**31)

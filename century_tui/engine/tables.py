@@ -16,7 +16,6 @@ from .limits import MERCHANT_ROW_SIZE
 from .moves import SPICE, TRADE, UPGRADE, MoveKind
 
 
-
 class Phase(StrEnum):
     """Where the turn of the player to act stands."""
 

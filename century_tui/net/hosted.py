@@ -91,19 +91,20 @@ class HostedTable:
             self.clients.discard(client)
             self.host.drop(client, reason)
 
-    def hand_over(self, seat: int, level: str | None) -> str | None:
+    def hand_over(self, seat: int, level: str | None) -> None:
         """A bot of `level` plays `seat` from now on (its person left, or never came): its code
-        and token are void. Or (None) a person takes a bot's seat back: the new code for them.
-        A seat named by the game ("Easy bot") is then named as a person's ("Player 2").
-        Every client sees the seat change."""
-        if level is not None:
+        and token are void. Or (None) a person takes a bot's seat back, with a new code; a seat
+        named by the game ("Easy bot") is then named as a person's ("Player 2"). Every client
+        sees the seat change."""
+        if level is None:
+            self.table.hand_over(seat, None, person_name(self.table.seats, seat))
+            self.issue(seat)
+        else:
             self.let_go(seat, p.CLOSE_REASONS["to_bot"])
-        self.table.hand_over(seat, level, None if level is not None else person_name(self.table.seats, seat))
-        code = None if level is not None else self.issue(seat)
+            self.table.hand_over(seat, level)
         for client in list(self.clients):
             self.resync(client)
         self.host.lobby_changed(self)
-        return code
 
     def status(self, seat: int) -> str:
         """Where `seat` stands: "bot", "connected", "disconnected" (its person came and

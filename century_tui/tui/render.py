@@ -19,8 +19,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from century_tui import text
-from century_tui import engine
+from century_tui import engine, text
 from century_tui.skins import load_skin
 
 if TYPE_CHECKING:
