@@ -240,13 +240,14 @@ class LobbyApp(App[None]):
             self.notify(t("lobby.choose_seat"), severity="warning", markup=False)
             return
         served, seat = chosen
-        name = printable(served.table.seats[seat].name)
         if served.status(seat) == "bot":
             served.hand_over(seat, None)
-            self.notify(t("lobby.to_person", name=name), markup=False)
+            words = "lobby.to_person"
         else:
             served.issue(seat)
-            self.notify(t("lobby.reissued", name=name), markup=False)
+            words = "lobby.reissued"
+        # the seat's name now: a seat the game named for its bot is named as a person's
+        self.notify(t(words, name=printable(served.table.seats[seat].name)), markup=False)
 
     def action_together(self) -> None:
         """The seat shares the terminal of the person's seat above it: one line for both."""

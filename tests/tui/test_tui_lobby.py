@@ -137,6 +137,20 @@ async def test_n_on_a_bots_seat_gives_it_back_to_a_person_with_a_new_line():
             await until(pilot, lambda: "Choose a seat." in toasts(app))
 
 
+async def test_a_seat_the_game_named_for_its_bot_is_a_players_seat_once_given_back():
+    seats = [Seat("Bob"), Seat("Easy bot", "easy")]
+    async with Hosting(Game(list(seats), first_to_play(0, seats))) as host:  # Bob first: the bot waits
+        hosted = host.tables[0]
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            choose(app, 0, 1)
+            await pilot.press("n")
+            await until(pilot, lambda: "Player 2’s seat waits for a person again: send them the new line." in toasts(app))
+            assert hosted.table.seats[1] == Seat("Player 2") and hosted.status(1) == "waiting"
+            await until(pilot, lambda: "Player 2  not joined yet" in "\n".join(screen_lines(app)))
+
+
 async def test_t_seats_a_person_at_the_terminal_of_the_person_above_with_one_line_for_both():
     """Several people may share one join (hot-seat there) when the host seats them together."""
     async with Hosting(Game([Seat("Ann"), Seat("Cog", "easy"), Seat("Bob"), Seat("Cy")], 3)) as host:
