@@ -1,11 +1,24 @@
-"""Where the data files live, installed or in a source checkout, and the one way they are read."""
+"""Where the data files live, installed or in a source checkout, the one way they are read,
+and which of them are as the game shipped them.
+
+A shipped file was checked by the tests (tests/test_shipped_data.py), so it is not checked
+again at each start: that check imports pydantic, about a third of a start. A file that
+differs from what shipped (a translator's edit, a damaged install) is checked in full.
+"""
 
 from __future__ import annotations
 
 import tomllib
 from functools import cache
+from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+SHIPPED = "shipped.toml"
+"""data/shipped.toml: the sha-256 of each data file as shipped, by its path under data/
+(written by scripts/ship_data.py)."""
+TRUSTED = ("cards.toml", "lang/*.toml", "skins/*.toml")
+"""The data files listed there: those read at every start."""
 
 
 @cache
@@ -20,10 +33,58 @@ def data_dir() -> Path:
 def read_toml(path: Path, error: type[Exception], about: str = "") -> dict[str, Any]:
     """The tables of the TOML data file `path`; `error` (its message starting with `about`
     and naming the file) if the file is missing or is not TOML."""
+    return read_data(path, error, about)[0]
+
+
+def read_data(path: Path, error: type[Exception], about: str = "") -> tuple[dict[str, Any], bool]:
+    """`read_toml`, and whether the file is byte for byte as shipped (so already checked)."""
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        data = path.read_bytes()
+        tables = tomllib.loads(data.decode())
     except FileNotFoundError:
         raise error(f"{about}{path} is missing") from None
-    except tomllib.TOMLDecodeError as e:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise error(f"{about}{path} is not valid TOML ({e})") from None
+    return tables, is_shipped(path, data)
+
+
+def is_shipped(path: Path, data: bytes) -> bool:
+    """Whether `data`, read from `path`, is that data file as the game shipped it."""
+    try:
+        name = path.resolve().relative_to(data_dir().resolve()).as_posix()
+    except ValueError:
+        return False
+    return shipped().get(name) == sha256(data).hexdigest()
+
+
+def shipped_list() -> str:
+    """The text of data/shipped.toml for the data files as they are now."""
+    root = data_dir()
+    files = sorted(path for pattern in TRUSTED for path in root.glob(pattern))
+    lines = ["# The sha-256 of each data file as shipped: the tests checked these bytes, so the game",
+             "# does not check them again at each start. Written by scripts/ship_data.py."]
+    lines += [f'"{path.relative_to(root).as_posix()}" = "{sha256(path.read_bytes()).hexdigest()}"' for path in files]
+    return "\n".join(lines) + "\n"
+
+
+@cache
+def shipped() -> dict[str, str]:
+    """data/shipped.toml, or nothing (every file then checked) if it is missing or damaged."""
+    try:
+        return tomllib.loads((data_dir() / SHIPPED).read_bytes().decode())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+class Check:
+    """A field's own check, for a data class that pydantic validates: `fn` takes the value
+    (already of the field's type) and returns it, or raises ValueError saying what is wrong.
+    Written as `Annotated[str, Check(fn)]`, it costs nothing until pydantic reads it."""
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        self.fn = fn
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(self.fn, handler(source))

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import string
+from dataclasses import asdict, dataclass, field
 from functools import cache
-from typing import Any
+from typing import Annotated, Any, Callable
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
-
-from century_tui.resources import data_dir, read_toml
-from century_tui.skins import SKINS
+from century_tui.resources import Check, data_dir, read_data, read_toml
+from century_tui.skins import SKINS, Strict
 
 DEFAULT_LANGUAGE = "en"
 FORMATTER = string.Formatter()
@@ -26,17 +25,25 @@ class TextDataError(ValueError):
     """A language file is missing or broken; the message names the file and key."""
 
 
-class SkinWords(BaseModel):
+def _one_letter_each(letters: tuple[str, ...]) -> tuple[str, ...]:
+    if any(len(x) != 1 for x in letters):
+        raise ValueError("each tier letter must be a single character")
+    if len(set(letters)) != len(letters):
+        raise ValueError("tier letters must differ from each other")
+    return letters
+
+
+@dataclass(frozen=True, slots=True)
+class SkinWords(Strict):
     """A skin's words in one language."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     title: str
     tiers: tuple[str, str, str, str]
     """Each tier's colour, as this language's edition names it."""
     tiers_short: tuple[str, str, str, str]
     """The same, written short as a player would ("yel", "turq."), for a tight legend."""
-    letters: tuple[str, str, str, str]
+    letters: Annotated[tuple[str, str, str, str], Check(_one_letter_each)]
     """Each tier's cube in the "letters" cube code: the colour's initial."""
     goods: tuple[str, str, str, str]
     """What each tier's cube stands for: turmeric, saffron... or the crystal of that colour."""
@@ -59,31 +66,28 @@ class SkinWords(BaseModel):
     lower_coins_title: str
     cubes_title: str
 
-    @field_validator("letters")
-    @classmethod
-    def _one_letter_each(cls, letters: tuple[str, ...]) -> tuple[str, ...]:
-        if any(len(x) != 1 for x in letters):
-            raise ValueError("each tier letter must be a single character")
-        if len(set(letters)) != len(letters):
-            raise ValueError("tier letters must differ from each other")
-        return letters
-
     def nouns(self) -> dict[str, str]:
         """The words every template may use by name: {point_card}, {upper_coin}, {tier0}...
 
         The skin's own name is {skin_name}, so that {name} stays free for a player's name.
+        (Asked at each template a board draws: made once; not to be changed.)
         """
-        out = {k: v for k, v in self.model_dump().items() if isinstance(v, str) and k != "name"}
-        out["skin_name"] = self.name
-        out.update({f"tier{i}": name for i, name in enumerate(self.tiers)})
-        return out
+        return _nouns(self)
 
 
-class Plural(BaseModel):
+@cache
+def _nouns(words: SkinWords) -> dict[str, str]:
+    out = {k: v for k, v in asdict(words).items() if isinstance(v, str) and k != "name"}
+    out["skin_name"] = words.name
+    out.update({f"tier{i}": name for i, name in enumerate(words.tiers)})
+    return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Plural(Strict):
     """A template whose words follow a number: one form per CLDR plural category (`one`,
     `few`, `many`, ...; `other` always), picked by the number in the param named `by`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     by: str
     zero: str | None = None
     one: str | None = None
@@ -94,7 +98,7 @@ class Plural(BaseModel):
 
     def forms(self) -> dict[str, str]:
         """The forms given, by category."""
-        return {k: v for k, v in self.model_dump(exclude={"by"}).items() if v is not None}
+        return {k: v for k, v in asdict(self).items() if v is not None and k != "by"}
 
     def form(self, category: str) -> str:
         """The form for a category; `other` when the file gives none for it."""
@@ -104,29 +108,38 @@ class Plural(BaseModel):
 Template = str | Plural
 
 
-class Language(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@dataclass(frozen=True, slots=True)
+class Language(Strict):
     code: str
     locale: str
     """The CLDR locale whose plural rules the file's plural forms follow ("pt" is Brazil's)."""
-    elide: dict[str, str] = {}
-    """Words that lose their vowel before a param read with a vowel sound: {"de": "d'"}."""
     skins: dict[str, SkinWords]
     text: dict[str, Template]
+    elide: dict[str, str] = field(default_factory=dict)
+    """Words that lose their vowel before a param read with a vowel sound: {"de": "d'"}."""
+
+    @classmethod
+    def shipped(cls, code: str, raw: dict[str, Any]) -> Language:
+        """A shipped language file's data as it is: the tests checked it."""
+        raw = dict(raw)
+        meta, skins = raw.pop("meta"), raw.pop("skin")
+        text: dict[str, Any] = {}
+        _flatten(raw, "", text, lambda key, forms: Plural(**forms))
+        words = {skin: SkinWords(**{k: tuple(v) if isinstance(v, list) else v for k, v in table.items()})
+                 for skin, table in skins.items()}
+        return cls(code, meta["locale"], words, text, meta.get("elide", {}))
 
 
-def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any], where: str) -> None:
+def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any],
+             plural: Callable[[str, dict[str, Any]], Plural], where: str = "") -> None:
+    """The templates of a language file's tables by dotted key; `plural(key, forms)` makes
+    a template's plural forms (checking them, or not for a shipped file)."""
     for key, value in table.items():
         dotted = f"{prefix}{key}"
         if isinstance(value, dict) and "by" in value:  # one template's plural forms
-            try:
-                out[dotted] = Plural.model_validate(value)
-            except ValidationError as e:
-                first = e.errors()[0]
-                field = ".".join(str(p) for p in first["loc"])
-                raise TextDataError(f"{where}: {dotted}: {field}: {first['msg']}") from None
+            out[dotted] = plural(dotted, value)
         elif isinstance(value, dict):
-            _flatten(value, dotted + ".", out, where)
+            _flatten(value, dotted + ".", out, plural, where)
         elif isinstance(value, str):
             out[dotted] = value
         else:
@@ -179,10 +192,20 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     skins = raw.pop("skin", None)
     if not isinstance(meta, dict) or not isinstance(skins, dict):
         raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
+    from pydantic import TypeAdapter, ValidationError
+
+    def plural(key: str, forms: dict[str, Any]) -> Plural:
+        try:
+            return TypeAdapter(Plural).validate_python(forms)
+        except ValidationError as e:
+            first = e.errors()[0]
+            field = ".".join(str(p) for p in first["loc"])
+            raise TextDataError(f"{where}: {key}: {field}: {first['msg']}") from None
+
     text: dict[str, Any] = {}
-    _flatten(raw, "", text, where)
+    _flatten(raw, "", text, plural, where)
     try:
-        lang = Language.model_validate({
+        lang = TypeAdapter(Language).validate_python({
             "code": code, "locale": meta.get("locale"),
             "elide": meta.get("elide", {}), "skins": skins, "text": text,
         })
@@ -265,8 +288,8 @@ def load_language(code: str) -> Language:
 @cache
 def _load_file(code: str) -> Language:
     path = data_dir() / "lang" / f"{code}.toml"
-    raw = read_toml(path, TextDataError, "language file ")
-    return parse_language(code, raw, str(path))
+    raw, shipped = read_data(path, TextDataError, "language file ")
+    return Language.shipped(code, raw) if shipped else parse_language(code, raw, str(path))
 
 
 @cache

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from century_tui.engine import MARKET_CARDS, POINT_CARDS, STARTING_CARDS, CardDataError
-from century_tui.engine.cards import parse_cards
+from century_tui.engine.card_file import parse_cards
 from century_tui.resources import data_dir
 
 VALUE = (1, 2, 3, 4)

@@ -5,6 +5,7 @@ and which language is shown: --lang, then the saved setting, then the environmen
 from __future__ import annotations
 
 import tomllib
+from dataclasses import asdict
 
 import pytest
 from rich.cells import cell_len
@@ -85,7 +86,7 @@ def test_skins_are_complete_and_their_letters_distinct(code):
     lang = text.load_language(code)
     for skin in SKINS:
         words = lang.skins[skin]
-        assert all(value for value in words.model_dump().values()), skin
+        assert all(value for value in asdict(words).values()), skin
         assert all(len(x) == 1 for x in words.letters) and len(set(words.letters)) == 4
         assert len(set(words.tiers)) == 4
 
