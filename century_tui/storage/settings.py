@@ -1,19 +1,27 @@
 """The player's settings: what they chose once and expect remembered (skin, language, bot
 pace, the last game's seats). A damaged file is reported and a copy kept; a file that is
-not a settings file is neither read nor overwritten."""
+not a settings file is neither read nor overwritten.
+
+Every start reads them, so a file the game wrote itself is read without pydantic (a third
+of a start): the game seals what it writes (`SEAL`) with a key of this installation's, and
+a file whose seal holds is read as it is; any other (edited by hand, written by another
+version, brought from elsewhere, forged) is checked in full.
+"""
 
 from __future__ import annotations
 
+import hmac
+import json
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
+from century_tui import __version__
 from century_tui.bots.registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 from century_tui.engine import MAX_NAME, MAX_PLAYERS
+from century_tui.resources import Check
 from century_tui.skins import DEFAULT_SKIN, SKINS
 from century_tui.storage.files import Refused, holds, os_reason, read_regular, settings_path, write_atomic
 
@@ -26,30 +34,105 @@ BOT_BUDGET_MS = BUDGET_RANGE_MS
 """The thinking budgets a player may set (settings file or --budget-ms), in ms: the bot registry's."""
 
 
-class SeatChoice(BaseModel):
+SEAL = "seal"
+"""The settings file's key for its seal: an HMAC (keyed by settings.key, random, made with
+the first settings written) of the rest of the file and of the code that wrote it (`_shape`)."""
+KEY_SIZE = 32
+KEEP_UNKNOWN = {"extra": "ignore"}
+"""pydantic's config for the settings: a key this version does not know is passed over."""
+
+
+def _between(low: int, high: int) -> Callable[[int], int]:
+    def check(value: int) -> int:
+        if not low <= value <= high:
+            raise ValueError(f"{value} is not between {low} and {high}")
+        return value
+    return check
+
+
+def _at_most(n: int) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if len(value) > n:
+            raise ValueError(f"more than {n}")
+        return value
+    return check
+
+
+@dataclass(slots=True)
+class SeatChoice:
     """One seat of the last game started: its name, and its bot level (None: a person)."""
 
-    model_config = ConfigDict(extra="ignore")
-    name: str = Field("", max_length=MAX_NAME)
+    __pydantic_config__ = KEEP_UNKNOWN
+    name: Annotated[str, Check(_at_most(MAX_NAME))] = ""
     bot: str | None = None
 
 
-class Settings(BaseModel):
+@dataclass(slots=True)
+class Settings:
     """What the player chose once and expects remembered."""
 
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    __pydantic_config__ = KEEP_UNKNOWN
     skin: Literal[SKINS] = DEFAULT_SKIN  # type: ignore[valid-type]  (one name of SKINS)
     handoff: bool = True
     """Show a "pass to <name>" screen between two human players."""
-    bot_delay_ms: int = Field(600, ge=0, le=5000)
+    bot_delay_ms: Annotated[int, Check(_between(0, 5000))] = 600
     """Pause after a bot's move so people can follow it."""
-    bot_budget_ms: int = Field(DEFAULT_BUDGET_MS, ge=BUDGET_RANGE_MS[0], le=BUDGET_RANGE_MS[1])
+    bot_budget_ms: Annotated[int, Check(_between(*BUDGET_RANGE_MS))] = DEFAULT_BUDGET_MS
     """Longest a searching (hard) bot may think about one move."""
     language: str | None = None
-    seats: list[SeatChoice] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    seats: Annotated[list[SeatChoice], Check(_at_most(MAX_PLAYERS))] = field(default_factory=list)
     """The last game's seats, offered again on the new-game form."""
     cube_code: Literal["letters", "digits", "shapes"] = "letters"
     """How a cube reads: its colour's letter, or its tier as a digit or a shape (text.CUBE_CODES)."""
+
+
+def _shape() -> str:
+    """What a seal vouches for besides the values: the game's version, the fields and checks
+    the settings are declared with, and the limits those take from elsewhere."""
+    return repr((__version__, Settings.__annotations__, SeatChoice.__annotations__,
+                 BUDGET_RANGE_MS, DEFAULT_BUDGET_MS, MAX_NAME, MAX_PLAYERS, SKINS))
+
+
+def _seal(key: bytes, values: dict[str, Any]) -> str:
+    return hmac.new(key, (_shape() + json.dumps(values, sort_keys=True)).encode(), "sha256").hexdigest()
+
+
+def seal_key_path() -> Path:
+    return settings_path().with_name("settings.key")
+
+
+def seal_key(make: bool = False) -> bytes | None:
+    """This installation's key for sealing the settings; None if it cannot be read. If there
+    is none and `make`, a new one is written (OSError if it cannot be)."""
+    try:
+        key = read_regular(seal_key_path(), KEY_SIZE)
+    except FileNotFoundError:
+        if not make:
+            return None
+        key = os.urandom(KEY_SIZE)
+        write_atomic(seal_key_path(), key)
+    except (Refused, OSError):  # left as it is, like a settings file that is not one
+        return None
+    return key if len(key) == KEY_SIZE else None
+
+
+def parse_settings(raw: bytes, key: bytes | None) -> Settings:
+    """The settings in a file's bytes; ValueError if they are not settings."""
+    found = json.loads(raw)
+    if key is not None and isinstance(found, dict) and isinstance(found.get(SEAL), str):
+        values = {k: v for k, v in found.items() if k != SEAL}
+        if hmac.compare_digest(found[SEAL], _seal(key, values)):
+            return Settings(**{**values, "seats": [SeatChoice(**seat) for seat in values["seats"]]})
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Settings).validate_json(raw)
+
+
+def settings_text(settings: Settings, key: bytes | None) -> str:
+    """The settings file's text: the values, and their seal if there is a key."""
+    values = asdict(settings)
+    sealed = values if key is None else {**values, SEAL: _seal(key, values)}
+    return json.dumps(sealed, indent=1, ensure_ascii=False) + "\n"
 
 
 @dataclass(frozen=True)
@@ -82,8 +165,8 @@ def load_settings() -> tuple[Settings, SettingsNotice | None]:
     except OSError as e:
         return Settings(), SettingsNotice("unreadable", path, detail=os_reason(e))
     try:
-        return Settings.model_validate_json(raw), None
-    except ValidationError:
+        return parse_settings(raw, seal_key()), None
+    except ValueError:
         kept: Path | None = damaged_settings_path()
         try:
             if not holds(kept, raw):  # every command reads settings
@@ -104,4 +187,4 @@ def save_settings(settings: Settings) -> None:
     else:
         if not stat.S_ISREG(found.st_mode) or found.st_size > SETTINGS_CAP:
             raise OSError(f"{path} is not a settings file; it is left as it is")
-    write_atomic(path, settings.model_dump_json(indent=1) + "\n")
+    write_atomic(path, settings_text(settings, seal_key(make=True)))

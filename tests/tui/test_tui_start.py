@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
+from century_tui import storage
 from century_tui.storage import SeatChoice, Settings
 from century_tui.text import catalog
 from century_tui.tui.app import CenturyApp
@@ -138,15 +141,20 @@ def modules_at_first_frame(home, module: str, screen: str, game: str = "") -> se
     return set(out.stdout.split())
 
 
-def test_the_form_opens_without_the_engines_card_tables(tmp_path):
+@pytest.mark.parametrize("settings", [False, True])
+def test_the_form_opens_without_the_engines_card_tables_or_pydantic(tmp_path, monkeypatch, settings):
     """The new-game form needs the player limits and the name rules, not the cards, the
     state, the save format or a table: those (and pydantic's models of them) load when a
     game begins, so the form's first frame does not wait for them. With saved games to
-    list, they load at once, of course."""
+    list, they load at once, of course. Nor does it check the shipped language and skin
+    files, or settings the game wrote itself, with pydantic (a third of a start)."""
+    if settings:
+        monkeypatch.setenv("CENTURY_HOME", str(tmp_path))
+        storage.save_settings(Settings(skin="golem", seats=[SeatChoice("Ann"), SeatChoice("Bo", "hard")]))
     loaded = modules_at_first_frame(tmp_path, "new_game", "NewGameScreen")
     assert "century_tui.engine.names" in loaded  # the form checks names: the test sees modules
     for module in ("century_tui.engine.cards", "century_tui.engine.state", "century_tui.engine.save",
-                   "century_tui.table", "century_tui.tui.screens.game"):
+                   "century_tui.table", "century_tui.tui.screens.game", "pydantic"):
         assert module not in loaded
 
 
