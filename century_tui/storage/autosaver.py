@@ -12,8 +12,8 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from century_tui import storage
-from century_tui.engine import Game, dumps
+from century_tui import engine, storage
+from century_tui.engine import Game
 
 Task = Callable[[], None]
 
@@ -62,8 +62,9 @@ class Saver:
         return None
 
     def save(self, game: Game) -> None:
-        """Ask for `game` to be written (soon, off this thread)."""
-        doc = dumps(game)
+        """Ask for `game` to be written (soon, off this thread). (The save format, and pydantic
+        under it, load at a game's first save: after its board's first frame.)"""
+        doc = engine.dumps(game)
         with self._mutex:
             self._pending = self._last = doc
             start, self._busy = not self._busy, True
