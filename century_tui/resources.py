@@ -12,7 +12,9 @@ import tomllib
 from functools import cache
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 SHIPPED = "shipped.toml"
 """data/shipped.toml: the sha-256 of each data file as shipped, by its path under data/
@@ -74,6 +76,43 @@ def shipped() -> dict[str, str]:
         return tomllib.loads((data_dir() / SHIPPED).read_bytes().decode())
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return {}
+
+
+class Strict:
+    """A data file's record: pydantic refuses a key the record does not have."""
+
+    __slots__ = ()
+    __pydantic_config__ = {"extra": "forbid"}
+
+
+class DataFault(ValueError):
+    """A data file's record breaks a rule: `where` (a dotted path to the value) and `what`."""
+
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(f"{where}: {what}")
+        self.where = where
+        self.what = what
+
+
+def check(cls: type[T], data: Any, *, from_json: bool = False) -> T:
+    """`data` (or JSON text) as a `cls`, a data class, checked in full by pydantic; DataFault
+    at its first fault, in the words the checks have always used."""
+    from pydantic import ValidationError
+
+    adapter = _adapter(cls)
+    try:
+        return adapter.validate_json(data) if from_json else adapter.validate_python(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        what = "Extra inputs are not permitted" if first["type"] == "unexpected_keyword_argument" else first["msg"]
+        raise DataFault(".".join(str(p) for p in first["loc"]), what.removeprefix("Value error, ")) from None
+
+
+@cache
+def _adapter(cls: type) -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(cls)
 
 
 class Check:

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from rich.color import ANSI_COLOR_NAMES
 from rich.cells import cell_len
 
-from century_tui.resources import Check, data_dir, read_data
+from century_tui.resources import Check, DataFault, Strict, check, data_dir, read_data
 
 SKINS = ("spice", "golem")
 """Every skin, in the order the switch cycles through them."""
@@ -51,13 +51,6 @@ def _glyph(value: str) -> str:
 Hex = Annotated[str, Check(_hex)]
 Ansi = Annotated[str, Check(_ansi)]
 Glyph = Annotated[str, Check(_glyph)]
-
-
-class Strict:
-    """A data file's record: pydantic refuses a key the record does not have."""
-
-    __slots__ = ()
-    __pydantic_config__ = {"extra": "forbid"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +93,10 @@ def skin_path(name: str) -> Path:
 
 def parse_skin(name: str, raw: dict) -> Skin:
     """Validate one skin's data; SkinDataError names the faulty field."""
-    from pydantic import TypeAdapter, ValidationError
-
     try:
-        return TypeAdapter(Skin).validate_python({"name": name, **raw})
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        msg = first["msg"].removeprefix("Value error, ")
-        raise SkinDataError(f"skin {name!r}: {where}: {msg}") from None
+        return check(Skin, {"name": name, **raw})
+    except DataFault as e:
+        raise SkinDataError(f"skin {name!r}: {e.where}: {e.what}") from None
 
 
 @cache

@@ -10,6 +10,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .cards import CardDataError
+from .cubes import Cubes
 
 
 class _Strict(BaseModel):

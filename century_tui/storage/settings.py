@@ -15,13 +15,14 @@ import json
 import os
 import stat
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal
 
 from century_tui import __version__
 from century_tui.bots.registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 from century_tui.engine import MAX_NAME, MAX_PLAYERS
-from century_tui.resources import Check
+from century_tui.resources import Check, DataFault, check
 from century_tui.skins import DEFAULT_SKIN, SKINS
 from century_tui.storage.files import Refused, holds, os_reason, read_regular, settings_path, write_atomic
 
@@ -86,11 +87,15 @@ class Settings:
     """How a cube reads: its colour's letter, or its tier as a digit or a shape (text.CUBE_CODES)."""
 
 
+@cache
 def _shape() -> str:
-    """What a seal vouches for besides the values: the game's version, the fields and checks
-    the settings are declared with, and the limits those take from elsewhere."""
-    return repr((__version__, Settings.__annotations__, SeatChoice.__annotations__,
-                 BUDGET_RANGE_MS, DEFAULT_BUDGET_MS, MAX_NAME, MAX_PLAYERS, SKINS))
+    """What a seal vouches for besides the values: the game's version, this file (the
+    settings' fields and checks) and the limits they take from elsewhere."""
+    try:
+        source = Path(__file__).read_text(encoding="utf-8")
+    except OSError:  # run from bytecode alone: the version and the declared fields stand for it
+        source = repr((Settings.__annotations__, SeatChoice.__annotations__))
+    return repr((__version__, source, BUDGET_RANGE_MS, DEFAULT_BUDGET_MS, MAX_NAME, MAX_PLAYERS, SKINS))
 
 
 def _seal(key: bytes, values: dict[str, Any]) -> str:
@@ -118,19 +123,25 @@ def seal_key(make: bool = False) -> bytes | None:
 
 def parse_settings(raw: bytes, key: bytes | None) -> Settings:
     """The settings in a file's bytes; ValueError if they are not settings."""
-    found = json.loads(raw)
+    try:
+        found = json.loads(raw)
+    except RecursionError:  # "[[[[…": nested deeper than Python reads
+        raise ValueError("nested too deep") from None
     if key is not None and isinstance(found, dict) and isinstance(found.get(SEAL), str):
         values = {k: v for k, v in found.items() if k != SEAL}
-        if hmac.compare_digest(found[SEAL], _seal(key, values)):
+        if hmac.compare_digest(found[SEAL].encode(), _seal(key, values).encode()):
             return Settings(**{**values, "seats": [SeatChoice(**seat) for seat in values["seats"]]})
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(Settings).validate_json(raw)
+    return check(Settings, raw, from_json=True)
 
 
 def settings_text(settings: Settings, key: bytes | None) -> str:
-    """The settings file's text: the values, and their seal if there is a key."""
+    """The settings file's text: the values, and their seal if there is a key and they pass
+    the full check (else the next start checks them, and says they are damaged)."""
     values = asdict(settings)
+    try:
+        check(Settings, values)
+    except DataFault:
+        key = None
     sealed = values if key is None else {**values, SEAL: _seal(key, values)}
     return json.dumps(sealed, indent=1, ensure_ascii=False) + "\n"
 

@@ -11,10 +11,11 @@ import os
 import string
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from typing import Annotated, Any, Callable
+from types import MappingProxyType
+from typing import Annotated, Any, Callable, Mapping
 
-from century_tui.resources import Check, data_dir, read_data, read_toml
-from century_tui.skins import SKINS, Strict
+from century_tui.resources import Check, DataFault, Strict, check, data_dir, read_data, read_toml
+from century_tui.skins import SKINS
 
 DEFAULT_LANGUAGE = "en"
 FORMATTER = string.Formatter()
@@ -66,21 +67,21 @@ class SkinWords(Strict):
     lower_coins_title: str
     cubes_title: str
 
-    def nouns(self) -> dict[str, str]:
+    def nouns(self) -> Mapping[str, str]:
         """The words every template may use by name: {point_card}, {upper_coin}, {tier0}...
 
         The skin's own name is {skin_name}, so that {name} stays free for a player's name.
-        (Asked at each template a board draws: made once; not to be changed.)
+        (Asked at each template a board draws: made once, and read-only.)
         """
         return _nouns(self)
 
 
 @cache
-def _nouns(words: SkinWords) -> dict[str, str]:
+def _nouns(words: SkinWords) -> Mapping[str, str]:
     out = {k: v for k, v in asdict(words).items() if isinstance(v, str) and k != "name"}
     out["skin_name"] = words.name
     out.update({f"tier{i}": name for i, name in enumerate(words.tiers)})
-    return out
+    return MappingProxyType(out)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -192,29 +193,24 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     skins = raw.pop("skin", None)
     if not isinstance(meta, dict) or not isinstance(skins, dict):
         raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
-    from pydantic import TypeAdapter, ValidationError
-
     def plural(key: str, forms: dict[str, Any]) -> Plural:
         try:
-            return TypeAdapter(Plural).validate_python(forms)
-        except ValidationError as e:
-            first = e.errors()[0]
-            field = ".".join(str(p) for p in first["loc"])
-            raise TextDataError(f"{where}: {key}: {field}: {first['msg']}") from None
+            return check(Plural, forms)
+        except DataFault as e:
+            raise TextDataError(f"{where}: {key}: {e.where}: {e.what}") from None
 
     text: dict[str, Any] = {}
     _flatten(raw, "", text, plural, where)
     try:
-        lang = TypeAdapter(Language).validate_python({
+        lang = check(Language, {
             "code": code, "locale": meta.get("locale"),
             "elide": meta.get("elide", {}), "skins": skins, "text": text,
         })
-    except ValidationError as e:
-        first = e.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"]).replace("skins.", "skin.", 1)
+    except DataFault as e:
+        loc = e.where.replace("skins.", "skin.", 1)
         if loc.startswith(("locale", "elide")):
             loc = f"meta.{loc}"
-        raise TextDataError(f"{where}: {loc}: {first['msg'].removeprefix('Value error, ')}") from None
+        raise TextDataError(f"{where}: {loc}: {e.what}") from None
     missing = [s for s in SKINS if s not in lang.skins]
     if missing:
         raise TextDataError(f"{where}: no [skin.{missing[0]}] table")

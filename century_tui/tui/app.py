@@ -42,6 +42,7 @@ def colour_system() -> str | None:
 
 
 def _load_the_board() -> None:
+    import century_tui.engine.save  # noqa: F401  (the first save's, and pydantic under it)
     import century_tui.tui.screens.game  # noqa: F401  (its import is the work)
 
 

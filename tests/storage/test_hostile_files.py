@@ -148,6 +148,15 @@ def test_an_oversized_settings_file_gives_the_defaults_and_is_left_alone():
     assert path.read_text() == text and not storage.damaged_settings_path().exists()
 
 
+@pytest.mark.parametrize("text", ["[" * 60_000, '{"seats": ' + "[" * 30_000 + "]" * 30_000 + "}"], ids=["list", "seats"])
+def test_a_settings_file_nested_too_deep_is_damaged_not_a_crash(text):
+    """(Under the size cap, yet deeper than Python's JSON reader goes.)"""
+    storage.save_settings(storage.Settings(skin="golem"))  # a key exists: the seal is looked for
+    storage.settings_path().write_text(text)
+    settings, notice = storage.load_settings()
+    assert settings == storage.Settings() and notice.code == "damaged"
+
+
 def test_the_settings_notices_are_worded_in_every_language():
     from century_tui import text
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict
+import sys
 
-import pydantic
 import pytest
 
 from century_tui import storage
@@ -28,16 +27,16 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def checks(monkeypatch) -> list[bytes]:
-    """The settings files checked in full (with pydantic) from now on."""
+    """The settings files read with the full check (pydantic) from now on."""
     checked: list[bytes] = []
-    adapter = pydantic.TypeAdapter
+    check = settings_module.check
 
-    class Spy(adapter):  # type: ignore[misc, valid-type]
-        def validate_json(self, data, *args, **kwargs):
+    def spy(cls, data, *, from_json=False):
+        if from_json:
             checked.append(data)
-            return super().validate_json(data, *args, **kwargs)
+        return check(cls, data, from_json=from_json)
 
-    monkeypatch.setattr(pydantic, "TypeAdapter", Spy)
+    monkeypatch.setattr(settings_module, "check", spy)
     return checked
 
 
@@ -49,11 +48,29 @@ def write_values(values: dict) -> None:
     storage.settings_path().write_text(json.dumps(values))
 
 
-def test_settings_the_game_wrote_are_read_back_unchecked(checks):
+def test_settings_the_game_wrote_are_read_back_without_pydantic(monkeypatch):
     storage.save_settings(CHOSEN)
     assert settings_module.seal_key_path().stat().st_size == settings_module.KEY_SIZE
+    monkeypatch.setitem(sys.modules, "pydantic", None)  # any use of it now fails
     assert storage.load_settings() == (CHOSEN, None)
-    assert checks == []
+
+
+def test_a_seal_from_another_version_of_the_game_is_checked_in_full(checks, monkeypatch):
+    """(Its fields or checks may have changed since: what it vouched for may not hold.)"""
+    storage.save_settings(CHOSEN)
+    settings_module._shape.cache_clear()
+    monkeypatch.setattr(settings_module, "__version__", "0.0.1")
+    assert storage.load_settings() == (CHOSEN, None) and len(checks) == 1
+    settings_module._shape.cache_clear()
+
+
+def test_values_that_fail_the_check_are_not_sealed(checks):
+    """The game never means to save such values; if it did, the next start says they are
+    damaged rather than trusting them."""
+    storage.save_settings(Settings(skin="purple"))
+    assert settings_module.SEAL not in file_values()
+    settings, notice = storage.load_settings()
+    assert settings == Settings() and notice.code == "damaged"
 
 
 def test_a_hand_edit_is_checked_in_full(checks):
@@ -78,10 +95,39 @@ def test_a_file_sealed_with_another_key_is_checked_in_full(checks):
     assert settings == Settings() and notice.code == "damaged" and len(checks) == 1
 
 
+OLD_FILE = """{
+ "skin": "golem",
+ "handoff": false,
+ "bot_delay_ms": 200,
+ "bot_budget_ms": 1000,
+ "language": "fr",
+ "seats": [
+  {
+   "name": "Ann",
+   "bot": null
+  },
+  {
+   "name": "Bo",
+   "bot": "hard"
+  }
+ ],
+ "cube_code": "shapes"
+}
+"""
+"""A settings file as the game wrote it before settings were sealed (pydantic's model_dump_json)."""
+
+
 def test_a_file_without_a_seal_is_read_after_a_full_check_and_sealed_at_the_next_save(checks):
-    write_values(asdict(CHOSEN))
+    storage.settings_path().write_text(OLD_FILE)
     assert storage.load_settings() == (CHOSEN, None) and len(checks) == 1
     storage.save_settings(CHOSEN)
+    assert storage.load_settings() == (CHOSEN, None) and len(checks) == 1
+
+
+@pytest.mark.parametrize("seal", ["é", "", 7, None, ["x"]])
+def test_a_seal_of_any_shape_is_no_seal(checks, seal):
+    storage.save_settings(CHOSEN)
+    write_values({**file_values(), settings_module.SEAL: seal})
     assert storage.load_settings() == (CHOSEN, None) and len(checks) == 1
 
 
