@@ -2,7 +2,8 @@
 
 Century is mostly a race of engines, so the bot plans its own turns (play, rest,
 acquire, claim) several turns deep, and lets each opponent claim the best card it
-can already pay for in between, so it sees cards it is about to lose. It searches a
+can already pay for in between, so it sees cards it is about to lose; it values a
+position by its own worth less part of the best other player's. It searches a
 determinized copy of the game: both face-down decks are shuffled from its own seed,
 so it never knows the real order. Leaves are scored by `evaluate`.
 
@@ -64,6 +65,10 @@ class Weights:
     turns_per_claim: float = 4.0
     patience: int = 35
     """Own turns after which the bot plays as if the end were near, so no game stalls."""
+    rival: float = 0.7
+    """Share of the best other player's worth taken off its own (`evaluate`). At 250 ms a
+    move it won 74 of 120 games against the frozen baseline, 30 of 60 without it; at
+    4000 nodes (the baseline at 1500) 0.7 won 19 of 30 games, 1.0 won 18."""
 
 
 WIN_BONUS = 1000.0
@@ -115,20 +120,35 @@ def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
 
 
 def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
-    """Worth of a position for seat `me`, in points.
+    """Worth of a position for seat `me`, in points, less `rival` times the best other
+    player's (`worth`). Other players count because Century is a race: a card they are
+    about to claim is worth taking first, and ending the game while ahead is worth doing.
+    A finished game counts true scores the same way, with a large bonus for winning, the
+    larger the sooner (`depth` own turns from now).
+    """
+    if state.is_over:
+        won = state.winner() == me
+        own = state.score(me).total + (WIN_BONUS - WIN_DELAY * depth if won else 0.0)
+        if w.rival:
+            own -= w.rival * max(state.score(o).total for o in range(state.n) if o != me)
+        return own
+    own = worth(state, me, w)
+    if w.rival:
+        own -= w.rival * max(worth(state, o, w) for o in range(state.n) if o != me)
+    return own
+
+
+def worth(state: State, me: int, w: Weights) -> float:
+    """Worth of an unfinished position for seat `me` alone, in points.
 
     Realised points and coins count fully. Cubes count by tier: fully when they pay
     part of the best target card, less when spare (a caravan of ten browns facing a
     row of red cards is not worth forty), plus a bonus for nearing a good card.
     Merchant cards count for what they will make in the turns left (best cards
     first, each further card less), cards in hand a little more as they need no rest.
-    Near the end, cubes count only their score. A finished game counts its true score,
-    with a large bonus for winning, the larger the sooner (`depth` own turns from now).
+    Near the end, cubes count only their score.
     """
     p = state.players[me]
-    if state.is_over:
-        won = state.winner() == me
-        return state.score(me).total + (WIN_BONUS - WIN_DELAY * depth if won else 0.0)
     realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
     cubes = p.cubes
     left = turns_left(state, me, w)

@@ -27,6 +27,7 @@ from century_tui.engine import (
     TRADE,
     UPGRADE,
     Acquire,
+    Claim,
     Discard,
     Phase,
     State,
@@ -347,3 +348,23 @@ def test_hard_searches_wider_and_deeper_while_its_budget_lasts():
     large.choose(state)
     assert small.reached < (48, 6) <= large.reached
     assert large.reached[0] > 48
+
+
+# ----------------------------------------------------- the race (issue 17)
+def with_point_row(state: State, row: list[int]) -> State:
+    """The position with these point cards face up (no coins), the others in the deck."""
+    state.point_deck = [c for c in state.point_row + state.point_deck if c not in row]
+    state.point_row = list(row)
+    state.upper_coins = state.lower_coins = 0
+    return state
+
+
+def test_hard_takes_first_the_card_the_other_player_can_pay_for():
+    """Two 8-point cards the bot can pay for (2 yellow 2 green, 4 red), three it cannot
+    reach; the other player has 4 reds. Taking the reds' card first denies it: the bot
+    weighs the other player's worth too (`Weights.rival`); on its own worth alone it
+    bought a merchant card here and let the other player take the reds' card."""
+    state = with_point_row(State.new(2, 0), [4, 2, 33, 34, 35])
+    state.players[state.seat].cubes = (2, 4, 2, 0)
+    state.players[1 - state.seat].cubes = (0, 4, 0, 0)
+    assert HardBot(1, 600_000, max_nodes=2000).choose(state) == Claim(1)
