@@ -73,7 +73,7 @@ async def test_a_seat_handed_to_a_bot_from_the_lobby_is_played_by_the_bot():
             assert "Ann has gone" in choose(app, 0, 0)
             await pilot.press("b")
             await until(pilot, lambda: isinstance(app.screen, BotLevel))
-            assert "Which bot takes Ann's seat?" in "\n".join(screen_lines(app))
+            await until(pilot, lambda: "Which bot takes Ann's seat?" in "\n".join(screen_lines(app)))
             await pilot.press("n")  # the seat's keys rest while the level is asked
             assert hosted.status(0) == "disconnected" and hosted.tokens
             await pilot.press("enter")  # a medium bot, offered first
@@ -191,6 +191,7 @@ async def test_the_lobby_works_with_the_mouse_a_click_on_a_seat_and_on_the_key_b
             await pilot.click("#seats", offset=(4, row - app.seats.region.y))
             await pilot.click("KeyBar", offset=(screen_lines(app)[-1].index("Bot takes seat"), 0))
             await until(pilot, lambda: isinstance(app.screen, BotLevel))
+            await until(pilot, lambda: any("easy" in line for line in screen_lines(app)))  # drawn, too
             row = next(i for i, line in enumerate(screen_lines(app)) if "easy" in line)
             column = screen_lines(app)[row].index("easy")
             await pilot.click(offset=(column, row))
