@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -86,9 +87,9 @@ class Terminal:
     def until_forked(self, timeout: float = 60) -> bool:
         """Read until the program has forked a process (a worker), or `timeout` passes: the
         output is read each half millisecond, so as to act while the forks are under way."""
-        children = f"/proc/{self.proc.pid}/task/{self.proc.pid}/children"
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
         end = time.monotonic() + timeout
-        while not open(children).read().strip():
+        while not children.read_text().strip():
             if time.monotonic() > end or self.until("\x00never", timeout=0.0005) is None:
                 return False
         return True
