@@ -14,9 +14,13 @@ import multiprocessing
 import os
 import random
 import signal
+import socket
 import statistics
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterator
 
 from century_tui.bots import make_bot
@@ -195,14 +199,19 @@ def play_game(run: Run, g: int) -> GameResult:
     )
 
 
-def _play_batch(job: tuple[Run, range]) -> list[GameResult]:
-    run, numbers = job
-    return [play_game(run, g) for g in numbers]
-
-
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl+C to the parent, which stops them (and says what was done)."""
+def _worker(run: Run, conn: Connection, parents: list[Connection]) -> None:
+    """A worker process: plays the batches of game numbers it is sent and sends back their
+    results, until it is killed or its parent is gone. Ctrl+C is the parent's to handle: it
+    stops the workers and says what was done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)  # the parent's, inherited with the fork
+    for parent in parents:  # the parent's ends, inherited too: once the parent is gone, recv ends
+        parent.close()
+    try:
+        while True:
+            conn.send([play_game(run, g) for g in conn.recv()])
+    except (EOFError, BrokenPipeError):
+        pass
 
 
 def batches(games: int, jobs: int) -> Iterator[range]:
@@ -228,23 +237,110 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _results(run: Run, games: int, jobs: int) -> Iterator[list[GameResult]]:
+class CtrlC:
+    """Ctrl+C during a run, caught as a fact that cannot be lost. Python runs the signal's
+    handler in whatever code runs then, a finalizer or an at-fork hook among them, where a
+    KeyboardInterrupt is only printed ("Exception ignored in ...") and the run went on for
+    hours; the byte the signal writes to this socket (`signal.set_wakeup_fd`) stays there to
+    be read. A parent waiting for its workers waits on this socket too, so it wakes at once."""
+
+    def __init__(self) -> None:
+        self._read, self._write = socket.socketpair()
+        self._read.setblocking(False)
+        self._write.setblocking(False)
+        self._pressed = False
+
+    def pressed(self) -> bool:
+        """Whether Ctrl+C was pressed since the run began."""
+        try:
+            while chunk := self._read.recv(256):
+                self._pressed = self._pressed or signal.SIGINT in chunk
+        except BlockingIOError:
+            pass
+        return self._pressed
+
+    def fileno(self) -> int:
+        return self._read.fileno()
+
+    @classmethod
+    @contextmanager
+    def caught(cls, raising: bool) -> Iterator[CtrlC]:
+        """Ctrl+C caught while the run lasts: raising a KeyboardInterrupt too, to break off a
+        game played on this thread, or not, when this thread only waits for workers. Only
+        from the main thread (the only one Python lets handle signals) and only where Ctrl+C
+        stops the program (not where it is ignored, as in a background job)."""
+        ctrl_c = cls()
+        catch = threading.current_thread() is threading.main_thread() and (
+            signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        )
+        if catch:
+            previous = signal.signal(signal.SIGINT, signal.default_int_handler if raising else _ignore)
+            wakeup = signal.set_wakeup_fd(ctrl_c._write.fileno(), warn_on_full_buffer=False)
+        try:
+            yield ctrl_c
+        finally:
+            if catch:
+                signal.set_wakeup_fd(wakeup)
+                signal.signal(signal.SIGINT, previous)
+            ctrl_c._read.close()
+            ctrl_c._write.close()
+
+
+def _ignore(_signum: int, _frame: object) -> None:
+    """Ctrl+C's handler while workers play: the byte it leaves on the wakeup socket is enough."""
+
+
+def _results(run: Run, games: int, jobs: int, ctrl_c: CtrlC) -> Iterator[list[GameResult]]:
     """The games' results as they come, a batch at a time (in no set order on more than
-    one job); closing the iterator ends the worker processes."""
+    one job), until they are all in or Ctrl+C is pressed; closing the iterator ends the
+    worker processes."""
     if jobs <= 1 or games <= 1:
         for g in range(games):
+            if ctrl_c.pressed():
+                return
             yield [play_game(run, g)]
         return
     # The workers are forks of this process: what it holds is frozen out of their garbage
     # collector's walks, which would otherwise touch (and so copy) every inherited page.
     gc.freeze()
-    pool = multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupt)
+    todo = batches(games, jobs)
+    sent: dict[Connection, int] = {}  # by worker, batches sent and not yet back: two, so that
+    # a worker never waits for the parent to send it the next one
+    workers: list[multiprocessing.Process] = []
+
+    def send(conn: Connection) -> None:
+        numbers = next(todo, None)
+        if numbers is not None:
+            conn.send(numbers)
+            sent[conn] += 1
+
+    # Each worker has its own pipe and the parent no thread: nothing is shared that a worker
+    # killed at any instant could leave locked (as multiprocessing.Pool's queues can, python/
+    # cpython#96995), so stopping is killing, and the parent waits on the pipes and Ctrl+C.
     try:
-        yield from pool.imap_unordered(_play_batch, ((run, b) for b in batches(games, jobs)))
-        pool.close()
+        for _ in range(min(jobs, games)):
+            mine, theirs = multiprocessing.Pipe()
+            sent[mine] = 0
+            worker = multiprocessing.Process(target=_worker, args=(run, theirs, list(sent)), daemon=True)
+            worker.start()
+            theirs.close()
+            workers.append(worker)
+        for conn in list(sent) * 2:
+            send(conn)
+        while any(sent.values()) and not ctrl_c.pressed():
+            for conn in wait([ctrl_c, *(conn for conn, n in sent.items() if n)]):
+                if conn is not ctrl_c:
+                    done = conn.recv()
+                    sent[conn] -= 1
+                    send(conn)
+                    yield done
     finally:
-        pool.terminate()  # on Ctrl+C too: games under way are dropped, not waited for
-        pool.join()
+        for worker in workers:
+            worker.kill()  # games under way are dropped, not waited for
+        for worker in workers:
+            worker.join()
+        for conn in sent:
+            conn.close()
         gc.unfreeze()
 
 
@@ -260,20 +356,24 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> SimReport:
     """Play `games` complete games on `jobs` processes; `progress(n)` hears of each n games
-    done. Ctrl+C (KeyboardInterrupt) stops the run: the report covers the games finished."""
+    done. Ctrl+C stops the run: the report covers the games finished. On one job it breaks
+    off the game under way (a KeyboardInterrupt); on more, the parent is only ever waiting
+    for its workers, and Ctrl+C wakes it up without an exception that could land halfway
+    through a report, a redraw of the bar or the workers' start."""
     run = Run(tuple(bots), players, seed, round_cap, budget_ms, time_moves)
     report = SimReport.start(bots, players, games, jobs)
     start = time.perf_counter()
-    results = _results(run, games, jobs)
-    try:
-        for done in results:
-            for result in done:
-                report.add(result)
-            if progress is not None:
-                progress(len(done))
-    except KeyboardInterrupt:
-        pass
-    finally:
-        results.close()  # the worker processes end here, however the run ends
+    with CtrlC.caught(raising=jobs <= 1 or games <= 1) as ctrl_c:
+        results = _results(run, games, jobs, ctrl_c)
+        try:
+            for done in results:
+                for result in done:
+                    report.add(result)
+                if progress is not None:
+                    progress(len(done))
+        except KeyboardInterrupt:
+            pass
+        finally:
+            results.close()  # the worker processes end here, however the run ends
     report.seconds = time.perf_counter() - start
     return report

@@ -13,6 +13,9 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+import pytest
 
 from century_tui.sim import MEASURED, simulate
 
@@ -63,9 +66,9 @@ class Terminal:
         os.close(child)
         self.seen = ""
 
-    def until(self, text: str, timeout: float = 60) -> bool:
-        """Read until `text` (a regular expression) appears, or the output ends, or
-        `timeout` passes."""
+    def until(self, text: str, timeout: float = 60) -> bool | None:
+        """Read until `text` (a regular expression) appears (True), or `timeout` passes
+        (False), or the output ends (None)."""
         end = time.monotonic() + timeout
         while not re.search(text, self.seen):
             left = end - time.monotonic()
@@ -75,22 +78,47 @@ class Terminal:
             try:
                 chunk = os.read(self.fd, 4096)
             except OSError:  # the program ended and closed the terminal
-                return False
+                return None
             if not chunk:
-                return False
+                return None
             self.seen += chunk.decode("utf-8", "replace")
         return True
 
+    def until_forked(self, timeout: float = 60) -> bool:
+        """Read until the program has forked a process (a worker), or `timeout` passes: the
+        output is read each half millisecond, so as to act while the forks are under way."""
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        end = time.monotonic() + timeout
+        while not children.read_text().strip():
+            if time.monotonic() > end or self.until("\x00never", timeout=0.0005) is None:
+                return False
+        return True
+
     def finish(self) -> int:
-        """Read to the end of the output; the exit code (the program is killed after 60 s)."""
+        """Read to the end of the output; the exit code (the program is killed after 60 s).
+        `left_behind` then says whether a process of its group (a worker) outlived it: any
+        such is killed."""
         self.until("\x00never", timeout=60)
         try:
-            return self.proc.wait(timeout=5)
+            code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
-            return self.proc.wait()
+            code = self.proc.wait()
         finally:
             os.close(self.fd)
+        self.left_behind = group_alive(self.proc.pid)
+        if self.left_behind:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        return code
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether any process is left in the process group `pgid`."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_a_terminal_shows_the_progress_then_the_summary():
@@ -101,16 +129,46 @@ def test_a_terminal_shows_the_progress_then_the_summary():
     assert "win share" in term.seen.split("Playing games")[-1]  # the summary comes after the bar
 
 
-def test_ctrl_c_stops_the_games_and_prints_what_was_done():
+@pytest.mark.parametrize("moment", ["forking-1", "forking-2", "games-done"])
+def test_ctrl_c_stops_the_games_and_prints_what_was_done(moment):
+    """Ctrl+C as the workers fork (twice: the instant varies) or once games are done: the run
+    stops with the summary of the games finished, and its workers are gone."""
     term = Terminal("sim", "--games", "100000", "--jobs", "2", "--lang", "fr")
-    assert term.until(r" [1-9]\d*/100000")  # the bar is up and games are done
+    assert term.until_forked() if moment.startswith("forking") else term.until(r" [1-9]\d*/100000")
     os.killpg(term.proc.pid, signal.SIGINT)  # as the terminal does: to the parent and its workers
-    code = term.finish()
-    assert code == 130
+    assert term.finish() == 130, term.seen[-2000:]
+    assert not term.left_behind
     done = re.search(r"Arrêté par Ctrl\+C après (\d+) parties sur 100000", term.seen)
-    assert done and int(done[1]) > 0  # the games finished before Ctrl+C are in the summary
+    assert done, term.seen[-2000:]
     assert f"parties {done[1]}   coups " in term.seen
-    assert "Traceback" not in term.seen and "victoires" in term.seen
+    assert "Traceback" not in term.seen and "Exception ignored" not in term.seen
+    assert "victoires" in term.seen
+    if moment == "games-done":
+        assert int(done[1]) > 0  # the games finished before Ctrl+C are in the summary
+
+
+CTRL_C_IN_A_FINALIZER = """
+import json, os, signal, sys
+from century_tui.sim import simulate
+
+class Finalizer:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl+C as this finalizer runs
+
+report = simulate(["random"], 200, 2, jobs=int(sys.argv[1]), progress=lambda n: Finalizer())
+print(json.dumps({"games": report.games, "interrupted": report.interrupted}))
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_as_a_finalizer_runs_still_stops_the_games(jobs):
+    """A KeyboardInterrupt raised in a finalizer (a __del__, an at-fork hook as the workers
+    fork) is printed as "Exception ignored" and lost: Ctrl+C must stop the run all the same."""
+    done = subprocess.run([sys.executable, "-c", CTRL_C_IN_A_FINALIZER, jobs], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["interrupted"] and report["games"] < 200, report
 
 
 def test_the_summary_follows_the_language():
