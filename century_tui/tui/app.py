@@ -264,7 +264,7 @@ class CenturyApp(App[None]):
         self.hold(table)
         if not resumed:  # its seats are offered again on the next new-game form
             self.settings.seats = [storage.SeatChoice(name=s.name, bot=s.bot) for s in game.seats]
-        self.remember()
+        self.call_after_refresh(self.remember)  # after the board's first frame, as its first save
         self._clear_stack()
         self.push_screen(GameScreen(table, resumed=resumed))
 
