@@ -44,19 +44,19 @@ KEEP_UNKNOWN = {"extra": "ignore"}
 
 
 def _between(low: int, high: int) -> Callable[[int], int]:
-    def check(value: int) -> int:
+    def within(value: int) -> int:
         if not low <= value <= high:
             raise ValueError(f"{value} is not between {low} and {high}")
         return value
-    return check
+    return within
 
 
 def _at_most(n: int) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
+    def short_enough(value: Any) -> Any:
         if len(value) > n:
             raise ValueError(f"more than {n}")
         return value
-    return check
+    return short_enough
 
 
 @dataclass(slots=True)

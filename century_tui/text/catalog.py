@@ -193,6 +193,7 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     skins = raw.pop("skin", None)
     if not isinstance(meta, dict) or not isinstance(skins, dict):
         raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
+
     def plural(key: str, forms: dict[str, Any]) -> Plural:
         try:
             return check(Plural, forms)
