@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Static
 
 from century_tui import engine, storage
 from century_tui.engine import (
@@ -26,7 +26,8 @@ from century_tui.seats import validate_seats
 from century_tui.skins import SKINS
 from century_tui.text import Names, error_text, language_name, languages, t, words
 from century_tui.tui.widgets.keybar import KeyBar
-from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats, reoption
+from century_tui.tui.widgets.choice import Choice
+from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats
 from century_tui.tui import render
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
@@ -83,16 +84,14 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
                 yield Button(t("newgame.add"), id="add", compact=True)
             with Horizontal(classes="row"):
                 yield Static(t("newgame.skin"), classes="label", id="skin-label")
-                yield Select([(words(s).name, s) for s in SKINS], value=app.skin,
-                             allow_blank=False, compact=True, id="skin")
+                yield Choice([(words(s).name, s) for s in SKINS], app.skin, id="skin")
                 yield Static(t("newgame.seed"), classes="label", id="seed-label")
                 yield Input("" if self.seed is None else str(self.seed), placeholder=t("newgame.seed_placeholder"),
                             compact=True, id="seed", restrict=r"[0-9]*", max_length=len(str(MAX_SEED)))
             with Horizontal(classes="row", id="handoff-row"):
                 yield Checkbox(t("newgame.handoff"), value=app.handoff, compact=True, id="handoff")
                 yield Static(t("newgame.language"), classes="label", id="language-label")
-                yield Select(self.language_options(), value=app.language, allow_blank=False,
-                             compact=True, id="language")
+                yield Choice(self.language_options(), app.language, id="language")
             with Horizontal(classes="row buttons"):
                 # chosen with the game, just before Start: no row of its own (five seats fill 80×24)
                 yield Checkbox(t("newgame.hints"), value=getattr(app, "hints", False), compact=True, id="hints")
@@ -110,6 +109,8 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
             return
         self.fit_skin_names()
         self.draw()
+        for row in self.rows():  # the last game's names, given in another language, in this one
+            row.follow(self.names_besides(row))
         self.list_games()
         self.update_buttons()
         self.query_one("#name-1", Input).focus()
@@ -151,7 +152,7 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
     def fit_skin_names(self) -> None:
         """Room in the skin selector for the longest skin name in this language."""
         widest = max(cell_len(words(s).name) for s in SKINS)
-        self.query_one("#skin", Select).styles.width = max(22, widest + 5)
+        self.query_one("#skin", Choice).styles.width = max(22, widest + 5)
 
     @staticmethod
     def language_options() -> list[tuple[str, str]]:
@@ -223,7 +224,7 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
             self.error(t("newgame.error_seed"))
             return
         app = century(self)
-        app.skin = str(self.query_one("#skin", Select).value)
+        app.skin = self.query_one("#skin", Choice).value
         app.handoff = self.query_one("#handoff", Checkbox).value
         hints = self.query_one("#hints", Checkbox).value
         app.start_game(engine.Game(seats, seed, hints=hints))
@@ -270,17 +271,17 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
         event.stop()
         self.action_start()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "skin" and event.value in SKINS:
-            century(self).skin = str(event.value)
-        elif event.select.id == "language" and event.value in languages():
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        if event.choice.id == "skin" and event.value in SKINS:
+            century(self).skin = event.value
+        elif event.choice.id == "language" and event.value in languages():
             app = century(self)
-            app.language = str(event.value)
+            app.language = event.value
             if app.language != event.value:  # refused (its file is damaged): shown as it was
-                with event.select.prevent(Select.Changed):
-                    event.select.value = app.language
+                with event.choice.prevent(Choice.Changed):
+                    event.choice.value = app.language
         else:  # a seat's kind: a name the form gave follows it ("Player 3" ⇄ "Medium bot")
-            row = next((r for r in self.rows() if r.kind is event.select), None)
+            row = next((r for r in self.rows() if r.kind is event.choice), None)
             if row is not None:
                 row.follow(self.names_besides(row))
 
@@ -302,13 +303,13 @@ class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
         for row in self.rows():
             row.relabel(self.names_besides(row))
         self.list_games()
-        skin = self.query_one("#skin", Select)
-        reoption(skin, [(words(s).name, s) for s in SKINS])
+        skin = self.query_one("#skin", Choice)
+        skin.set_options([(words(s).name, s) for s in SKINS])
         self.fit_skin_names()
         app = century(self)
         if skin.value != app.skin:
             skin.value = app.skin
-        language = self.query_one("#language", Select)
+        language = self.query_one("#language", Choice)
         if language.value != app.language:
-            with language.prevent(Select.Changed):
+            with language.prevent(Choice.Changed):
                 language.value = app.language

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
 from century_tui import storage
 from century_tui.bots import LEVELS
@@ -22,6 +22,7 @@ from century_tui.engine import (
 )
 from century_tui.seats import HUMAN, free_bot_name
 from century_tui.text import given_names, t
+from century_tui.tui.widgets.choice import Choice
 
 
 class SeatForm:
@@ -88,8 +89,7 @@ class SeatRow(Horizontal):
         self.n = n
         self.name_input = NameInput(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
                                     compact=True, id=f"name-{n}", classes="name")
-        self.kind = Select(seat_kinds(), value=kind, allow_blank=False, compact=True, id=f"kind-{n}",
-                           classes="kind")
+        self.kind = Choice(seat_kinds(), kind, id=f"kind-{n}", classes="kind")
         self.drop = Button("✕", id=f"drop-{n}", classes="drop", compact=True)
         self.drop.can_focus = False  # Tab goes name, kind, next name: Enter never removes a seat
         self.drop.tooltip = t("newgame.drop", n=n)
@@ -112,7 +112,7 @@ class SeatRow(Horizontal):
         name = below.name_input.value
         if name == t("newgame.default_name", n=below.n):
             name = t("newgame.default_name", n=self.n)
-        with self.prevent(Input.Changed, Select.Changed):
+        with self.prevent(Input.Changed, Choice.Changed):
             self.kind.value = below.kind.value
             self.name_input.value = name
 
@@ -122,7 +122,7 @@ class SeatRow(Horizontal):
         self.name_input.placeholder = t("newgame.name_placeholder")
         self.drop.tooltip = t("newgame.drop", n=self.n)
         self.follow(taken)  # an untouched name follows the language
-        reoption(self.kind, seat_kinds())
+        self.kind.set_options(seat_kinds())
 
     def follow(self, taken: set[str]) -> None:
         """A name the form gave becomes the one it gives now (for this kind, in this
@@ -143,12 +143,3 @@ class SeatRow(Horizontal):
         if kind.startswith("bot:"):
             return free_bot_name(kind.removeprefix("bot:"), taken)
         return t("newgame.default_name", n=self.n)
-
-
-def reoption(select: Select, options: list[tuple[str, str]]) -> None:
-    """New option labels, the same choice, and no Changed message on the way."""
-    value = select.value
-    with select.prevent(Select.Changed):
-        select.set_options(options)
-        select.value = value
-        select.mutate_reactive(Select.value)  # the same value: show its new label anyway
