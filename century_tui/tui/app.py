@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import io
 import os
 import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from rich.console import Console
-from textual import constants
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -26,19 +23,11 @@ from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands
+from century_tui.tui.styles import add_board_styles, colour_system
 
 if TYPE_CHECKING:
     from century_tui.engine import Game
     from century_tui.table import LocalTable
-
-
-def colour_system() -> str | None:
-    """The colours the terminal takes, found the way Textual's console will find them:
-    TEXTUAL_COLOR_SYSTEM, else Rich's reading of COLORTERM and TERM ("truecolor",
-    "256", "standard" for 16 or 8 colours; NO_COLOR does not change it)."""
-    probe = Console(color_system=constants.COLOR_SYSTEM, force_terminal=True, file=io.StringIO(),
-                    legacy_windows=False)
-    return probe.color_system
 
 
 def _load_the_board() -> None:
@@ -242,6 +231,10 @@ class CenturyApp(App[None]):
             self.open_new_game()
 
     # -------------------------------------------------------------- screens
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        add_board_styles(self, screen)
+        return super().push_screen(screen, *args, **kwargs)
+
     def _clear_stack(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()

@@ -104,7 +104,7 @@ def every_move(s) -> bool:
 def test_8_and_16_colour_terminals_get_the_same_look(monkeypatch):
     """TERM=xterm and a Linux console are drawn exactly as TERM=xterm-16color (the 16-colour
     look, checked above as 8 colours show it), with or without NO_COLOR."""
-    from century_tui.tui.app import colour_system
+    from century_tui.tui.styles import colour_system
 
     monkeypatch.delenv("COLORTERM", raising=False)
     looks = set()

@@ -164,3 +164,48 @@ def test_a_board_opens_without_the_score_chart(tmp_path):
     loaded = modules_at_first_frame(tmp_path, "game", "GameScreen", 'Game([Seat("Ann"), Seat("Cy", "easy")], 7)')
     assert "century_tui.engine.cards" in loaded  # a board: the test sees its modules
     assert "numpy" not in loaded and "century_tui.tui.widgets.score_chart" not in loaded
+
+
+async def test_the_form_starts_without_the_boards_styles_and_the_next_screen_brings_them():
+    """Textual parses an app's CSS twice as it starts: the form's start leaves the board's
+    sheet out, and the first screen that needs it (help, a game) adds it before it shows."""
+    from century_tui.tui.screens.help import HelpScreen
+    from century_tui.tui.styles import BOARD_CSS
+    from century_tui.tui.widgets.choice import ChoiceMenu
+    from century_tui.tui.widgets.hand import HandView
+    from tests.helpers.driver import board, settle, until
+
+    def board_styles(app) -> bool:
+        return app.stylesheet.has_source(str(BOARD_CSS), "")
+
+    async def body(app, pilot):
+        assert isinstance(app.screen, NewGameScreen) and not board_styles(app)
+        await pilot.press("tab", "enter")  # the first seat's kind: its menu is the form's too
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceMenu) and not board_styles(app)
+        await pilot.press("escape", "f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert board_styles(app)
+        assert app.screen.query_one(".helpbox").styles.padding.left == 2  # board.tcss's .helpbox
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        hand = board(app).query_one(HandView)
+        assert hand.styles.border_top[0] == "solid" and hand.styles.max_height.value == 6
+
+    await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
+
+
+async def test_a_board_opened_first_has_its_styles_as_it_shows():
+    from century_tui.engine import Game, Seat
+    from century_tui.tui.styles import BOARD_CSS
+    from century_tui.tui.widgets.hand import HandView
+    from tests.helpers.driver import board
+
+    async def body(app, pilot):
+        assert app.stylesheet.has_source(str(BOARD_CSS), "")
+        assert board(app).query_one(HandView).styles.border_top[0] == "solid"
+
+    game = Game((Seat("Ann"), Seat("Bob")), seed=3)
+    await run_app(CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False)), body)

@@ -33,6 +33,7 @@ from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.app import century
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.styles import FormStyled
 
 NEWGAME_WIDTH = 68
 """Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
@@ -48,7 +49,7 @@ def typed_seed(text: str) -> int | None:
     return seed if seed <= MAX_SEED else None
 
 
-class NewGameScreen(SeatForm, SizeGuard, FollowsWords, Screen):
+class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "key.start"),
         Binding("ctrl+o", "continue", "key.continue"),

@@ -23,6 +23,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from century_tui.tui.lifecycle import OnTop
+from century_tui.tui.styles import FormStyled
 
 Options = Sequence[tuple[str, str]]
 """(label, value) pairs, in the order the menu lists them."""
@@ -105,7 +106,7 @@ def menu_place(chooser: Region, height: int, screen_height: int) -> Offset:
     return Offset(chooser.x, max(chooser.y - height, 0))
 
 
-class ChoiceMenu(OnTop, ModalScreen[str | None]):
+class ChoiceMenu(FormStyled, OnTop, ModalScreen[str | None]):
     """The options of one `Choice`, laid over the form just under it (above it when the
     screen's bottom is too near). Enter or a click chooses, a letter goes to an option;
     Esc, or a click beside the menu, leaves the choice as it was."""
