@@ -159,17 +159,15 @@ def test_hints_on_the_command_line_and_the_form(opened):
 
 
 async def test_the_new_game_form_starts_a_game_with_hints():
-    
-    from textual.widgets import Checkbox
-
     from century_tui.tui.screens.game import GameScreen
+    from century_tui.tui.widgets.form_controls import FormCheck
 
     app = CenturyApp(settings=Settings(bot_delay_ms=0), autosave=False, names=["Ann", "Bob"])
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            box = app.screen.query_one("#hints", Checkbox)
+            box = app.screen.query_one("#hints", FormCheck)
             assert box.value is False  # off by default
             box.value = True
             app.screen.action_start()

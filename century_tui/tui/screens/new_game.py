@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from century_tui import engine, storage
 from century_tui.engine import (
@@ -27,6 +27,7 @@ from century_tui.skins import SKINS
 from century_tui.text import Names, error_text, language_name, languages, t, words
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.choice import Choice
+from century_tui.tui.widgets.form_controls import FormButton, FormCheck
 from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats
 from century_tui.tui import render
 from century_tui.tui.screens.too_small import SizeGuard
@@ -82,7 +83,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             with Vertical(id="seats"):
                 for i, (name, kind) in enumerate(self.seats, start=1):
                     yield SeatRow(i, name, kind)
-                yield Button(t("newgame.add"), id="add", compact=True)
+                yield FormButton(t("newgame.add"), id="add")
             with Horizontal(classes="row"):
                 yield Static(t("newgame.skin"), classes="label", id="skin-label")
                 yield Choice([(words(s).name, s) for s in SKINS], app.skin, id="skin")
@@ -90,16 +91,16 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
                 yield Input("" if self.seed is None else str(self.seed), placeholder=t("newgame.seed_placeholder"),
                             compact=True, id="seed", restrict=r"[0-9]*", max_length=len(str(MAX_SEED)))
             with Horizontal(classes="row", id="handoff-row"):
-                yield Checkbox(t("newgame.handoff"), value=app.handoff, compact=True, id="handoff")
+                yield FormCheck(t("newgame.handoff"), app.handoff, id="handoff")
                 yield Static(t("newgame.language"), classes="label", id="language-label")
                 yield Choice(self.language_options(), app.language, id="language")
             with Horizontal(classes="row buttons"):
                 # chosen with the game, just before Start: no row of its own (five seats fill 80×24)
-                yield Checkbox(t("newgame.hints"), value=getattr(app, "hints", False), compact=True, id="hints")
-                yield Button(t("newgame.start"), id="start", variant="primary", compact=True)
+                yield FormCheck(t("newgame.hints"), getattr(app, "hints", False), id="hints")
+                yield FormButton(t("newgame.start"), id="start", primary=True)
                 if self.games:
-                    yield Button(t("newgame.continue"), id="continue", compact=True)
-                yield Button(t("newgame.quit"), id="quit", compact=True)
+                    yield FormButton(t("newgame.continue"), id="continue")
+                yield FormButton(t("newgame.quit"), id="quit")
             if self.games:
                 yield DataTable(id="games", cursor_type="row", cell_padding=1)
             yield Static(classes="error")
@@ -165,8 +166,8 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
 
     def update_buttons(self) -> None:
         count = len(self.rows())
-        self.query_one("#add", Button).display = count < MAX_PLAYERS
-        for drop in self.query(".drop").results(Button):
+        self.query_one("#add", FormButton).display = count < MAX_PLAYERS
+        for drop in self.query(".drop").results(FormButton):
             drop.disabled = count <= MIN_PLAYERS
         self.refresh_bindings()
 
@@ -226,8 +227,8 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             return
         app = century(self)
         app.skin = self.query_one("#skin", Choice).value
-        app.handoff = self.query_one("#handoff", Checkbox).value
-        hints = self.query_one("#hints", Checkbox).value
+        app.handoff = self.query_one("#handoff", FormCheck).value
+        hints = self.query_one("#hints", FormCheck).value
         app.start_game(engine.Game(seats, seed, hints=hints))
 
     def action_continue(self) -> None:
@@ -254,7 +255,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         event.stop()
         self.open_game(Path(str(event.row_key.value)))
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_form_button_pressed(self, event: FormButton.Pressed) -> None:
         event.stop()
         if event.button.has_class("drop"):
             await self.remove_seat(next(i for i, row in enumerate(self.rows()) if row.drop is event.button))
@@ -294,13 +295,13 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         """The skin or the language changed: every label again, in the words now on show."""
         self.draw()
         for button in ("add", "start", "continue", "quit"):
-            for found in self.query(f"#{button}").results(Button):
+            for found in self.query(f"#{button}").results(FormButton):
                 found.label = t(f"newgame.{button}")
         for name in ("skin", "seed", "language"):
             self.query_one(f"#{name}-label", Static).update(t(f"newgame.{name}"))
         self.query_one("#seed", Input).placeholder = t("newgame.seed_placeholder")
-        self.query_one("#handoff", Checkbox).label = t("newgame.handoff")
-        self.query_one("#hints", Checkbox).label = t("newgame.hints")
+        self.query_one("#handoff", FormCheck).label = t("newgame.handoff")
+        self.query_one("#hints", FormCheck).label = t("newgame.hints")
         for row in self.rows():
             row.relabel(self.names_besides(row))
         self.list_games()

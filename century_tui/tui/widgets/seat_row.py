@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input, Static
 
 from century_tui import storage
 from century_tui.bots import LEVELS
@@ -23,6 +23,7 @@ from century_tui.engine import (
 from century_tui.seats import HUMAN, free_bot_name
 from century_tui.text import given_names, t
 from century_tui.tui.widgets.choice import Choice
+from century_tui.tui.widgets.form_controls import FormButton
 
 
 class SeatForm:
@@ -90,7 +91,7 @@ class SeatRow(Horizontal):
         self.name_input = NameInput(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
                                     compact=True, id=f"name-{n}", classes="name")
         self.kind = Choice(seat_kinds(), kind, id=f"kind-{n}", classes="kind")
-        self.drop = Button("✕", id=f"drop-{n}", classes="drop", compact=True)
+        self.drop = FormButton("✕", id=f"drop-{n}", classes="drop")
         self.drop.can_focus = False  # Tab goes name, kind, next name: Enter never removes a seat
         self.drop.tooltip = t("newgame.drop", n=n)
 
