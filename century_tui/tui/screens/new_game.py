@@ -82,7 +82,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             yield Static(classes="heading", id="players-heading")
             with Vertical(id="seats"):
                 for i, (name, kind) in enumerate(self.seats, start=1):
-                    yield SeatRow(i, name, kind)
+                    yield SeatRow(i, name, kind, removable=len(self.seats) > MIN_PLAYERS)
                 yield FormButton(t("newgame.add"), id="add")
             with Horizontal(classes="row"):
                 yield Static(t("newgame.skin"), classes="label", id="skin-label")

@@ -15,9 +15,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TooSmall(Static):
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, now: Size, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.now = Size(0, 0)
+        self.now = now
 
     def render(self) -> Text:
         out = Text(t("too_small.message", width=MIN_WIDTH, height=MIN_HEIGHT), "bold")
@@ -28,12 +28,13 @@ class TooSmall(Static):
 
 
 class SizeGuard:
-    """Mixin for screens: hide the content and show `TooSmall` below the minimum size."""
+    """Mixin for screens: hide the content and show `TooSmall` below the minimum size. The
+    note is mounted the first time it is needed: a screen that opens big enough (most do)
+    pays no widget for it."""
 
     def on_mount(self) -> None:
         if closed(self):
             return
-        self.mount(TooSmall(classes="too-small"))  # type: ignore[attr-defined]
         self.check_size(self.app.size)  # type: ignore[attr-defined]
         self._focus_before_small = None  # at mount, the focus is Textual's first guess: not kept
 
@@ -61,6 +62,9 @@ class SizeGuard:
                 widget = self.home_focus()
             if widget is not None:
                 self.set_focus(widget)  # type: ignore[attr-defined]
-        for note in self.query(TooSmall):  # type: ignore[attr-defined]
+        notes = list(self.query_children(TooSmall))  # type: ignore[attr-defined]
+        if small and not notes:
+            self.mount(TooSmall(size, classes="too-small"))  # type: ignore[attr-defined]
+        for note in notes:
             note.now = size
             note.refresh()

@@ -25,8 +25,8 @@ class FormControl(Widget, can_focus=True):
 
     ALLOW_SELECT = False
 
-    def __init__(self, label: str, *, id: str | None = None, classes: str = "") -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, label: str, *, id: str | None = None, classes: str = "", disabled: bool = False) -> None:
+        super().__init__(id=id, classes=classes, disabled=disabled)
         self.caption = label
 
     @property
@@ -111,8 +111,9 @@ class FormButton(FormControl):
         def control(self) -> FormButton:
             return self.button
 
-    def __init__(self, label: str, *, id: str | None = None, classes: str = "", primary: bool = False) -> None:
-        super().__init__(label, id=id, classes=f"{classes} -primary" if primary else classes)
+    def __init__(self, label: str, *, id: str | None = None, classes: str = "", primary: bool = False,
+                 disabled: bool = False) -> None:
+        super().__init__(label, id=id, classes=f"{classes} -primary" if primary else classes, disabled=disabled)
 
     def render(self) -> Content:
         return Content(self.caption)

@@ -85,13 +85,14 @@ class NameInput(Input):
 
 
 class SeatRow(Horizontal):
-    def __init__(self, n: int, name: str, kind: str = HUMAN) -> None:
+    def __init__(self, n: int, name: str, kind: str = HUMAN, removable: bool = True) -> None:
+        """`removable`: its ✕ takes clicks (more seats than the fewest a game has)."""
         super().__init__(classes="seat")
         self.n = n
         self.name_input = NameInput(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
                                     compact=True, id=f"name-{n}", classes="name")
         self.kind = Choice(seat_kinds(), kind, id=f"kind-{n}", classes="kind")
-        self.drop = FormButton("✕", id=f"drop-{n}", classes="drop")
+        self.drop = FormButton("✕", id=f"drop-{n}", classes="drop", disabled=not removable)
         self.drop.can_focus = False  # Tab goes name, kind, next name: Enter never removes a seat
         self.drop.tooltip = t("newgame.drop", n=n)
 
