@@ -19,7 +19,7 @@ class Bench(App[None]):
         yield FormButton("✕", id="drop", classes="drop")
 
     def on_form_button_pressed(self, event: FormButton.Pressed) -> None:
-        self.pressed.append(event.button.id or "")
+        self.pressed.append(event.control.id or "")
 
 
 async def test_enter_and_a_click_press_a_form_button_once_each():
@@ -52,7 +52,7 @@ async def test_a_disabled_form_button_is_not_pressed():
         drop = app.query_one("#drop", FormButton)
         drop.disabled = True
         await pilot.click("#drop")
-        drop.activate()
+        drop.press()
         await pilot.pause()
         assert app.pressed == []
 
@@ -77,7 +77,7 @@ class Boxes(App[None]):
         yield FormCheck("Pass screen", True, id="handoff")
 
     def on_form_check_changed(self, event: FormCheck.Changed) -> None:
-        self.changed.append((event.check.id or "", event.value))
+        self.changed.append((event.control.id or "", event.value))
 
 
 async def test_enter_space_and_a_click_tick_a_box_and_say_so():

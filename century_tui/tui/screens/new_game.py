@@ -257,15 +257,15 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
 
     async def on_form_button_pressed(self, event: FormButton.Pressed) -> None:
         event.stop()
-        if event.button.has_class("drop"):
-            await self.remove_seat(next(i for i, row in enumerate(self.rows()) if row.drop is event.button))
+        if event.control.has_class("drop"):
+            await self.remove_seat(next(i for i, row in enumerate(self.rows()) if row.drop is event.control))
             return
         handler = {
             "add": self.action_add_seat,
             "start": self.action_start,
             "continue": self.action_continue,
             "quit": self.app.exit,
-        }.get(event.button.id or "")
+        }.get(event.control.id or "")
         if handler:
             handler()
 
@@ -274,16 +274,16 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         self.action_start()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        if event.choice.id == "skin" and event.value in SKINS:
+        if event.control.id == "skin" and event.value in SKINS:
             century(self).skin = event.value
-        elif event.choice.id == "language" and event.value in languages():
+        elif event.control.id == "language" and event.value in languages():
             app = century(self)
             app.language = event.value
             if app.language != event.value:  # refused (its file is damaged): shown as it was
-                with event.choice.prevent(Choice.Changed):
-                    event.choice.value = app.language
+                with event.control.prevent(Choice.Changed):
+                    event.control.value = app.language
         else:  # a seat's kind: a name the form gave follows it ("Player 3" ⇄ "Medium bot")
-            row = next((r for r in self.rows() if r.kind is event.choice), None)
+            row = next((r for r in self.rows() if r.kind is event.control), None)
             if row is not None:
                 row.follow(self.names_besides(row))
 

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Offset, Region
-from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -24,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.styles import FormStyled
+from century_tui.tui.widgets.form_controls import ControlMessage
 
 Options = Sequence[tuple[str, str]]
 """(label, value) pairs, in the order the menu lists them."""
@@ -45,15 +45,10 @@ class Choice(Widget, can_focus=True):
     value: reactive[str] = reactive("", init=False)
 
     @dataclass
-    class Changed(Message):
+    class Changed(ControlMessage):
         """The person chose another option (or the program set another value)."""
 
-        choice: Choice
         value: str
-
-        @property
-        def control(self) -> Choice:
-            return self.choice
 
     def __init__(self, options: Options, value: str, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

@@ -20,6 +20,17 @@ from textual.style import Style
 from textual.widget import Widget
 
 
+@dataclass
+class ControlMessage(Message):
+    """What a form control says; `control` (Textual's name) is the widget that said it."""
+
+    widget: Widget
+
+    @property
+    def control(self) -> Widget:
+        return self.widget
+
+
 class FormControl(Widget, can_focus=True):
     """Words on one line, shown as written (never read as markup), and what a click does."""
 
@@ -103,13 +114,8 @@ class FormButton(FormControl):
     active_effect_duration = 0.2
     """Seconds the button shows pressed; a click meanwhile is the same press (as Button)."""
 
-    @dataclass
-    class Pressed(Message):
-        button: FormButton
-
-        @property
-        def control(self) -> FormButton:
-            return self.button
+    class Pressed(ControlMessage):
+        """Enter or a click."""
 
     def __init__(self, label: str, *, id: str | None = None, classes: str = "", primary: bool = False,
                  disabled: bool = False) -> None:
@@ -119,7 +125,10 @@ class FormButton(FormControl):
         return Content(self.caption)
 
     def activate(self) -> None:
-        """Pressed, unless disabled or still showing the last press."""
+        self.press()
+
+    def press(self) -> None:
+        """Pressed, unless disabled or still showing the last press (as Button.press)."""
         if self.disabled or self.has_class("-active"):
             return
         self.add_class("-active")
@@ -127,7 +136,7 @@ class FormButton(FormControl):
         self.post_message(self.Pressed(self))
 
     def action_press(self) -> None:
-        self.activate()
+        self.press()
 
 
 class FormCheck(FormControl):
@@ -178,13 +187,8 @@ class FormCheck(FormControl):
     value: reactive[bool] = reactive(False, init=False)
 
     @dataclass
-    class Changed(Message):
-        check: FormCheck
+    class Changed(ControlMessage):
         value: bool
-
-        @property
-        def control(self) -> FormCheck:
-            return self.check
 
     def __init__(self, label: str, value: bool = False, *, id: str | None = None) -> None:
         super().__init__(label, id=id, classes="-on" if value else "")
