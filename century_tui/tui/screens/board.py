@@ -52,6 +52,9 @@ class BoardScreen(SizeGuard, FollowsWords, Screen):
 
     REPLAY = False
     """A replay's board: nobody plays on it (`c` draws the score chart, not a hint)."""
+    AUTO_FOCUS = "HandView"
+    """Where the focus starts: Textual would first light the point row (its first
+    focusable), restyling it and then the hand again; and a claim would be one Enter away."""
 
     BINDINGS = [
         Binding("tab", "app.focus_next", "key.next_area"),
