@@ -93,12 +93,13 @@ def turns_left(state: State, me: int, w: Weights) -> float:
     return left
 
 
-_TARGETS: dict[tuple, tuple[int, float]] = {}
+_TARGETS: dict[tuple, tuple[int, float, int]] = {}
 
 
-def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
-    """The row card to aim at (index, surplus): most worth for the steps still missing.
-    Cached by what it depends on: searches meet the same caravan and row again and again."""
+def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
+    """The row card to aim at (index, surplus, tier worth of the cubes that pay part of it):
+    most worth for the steps still missing. Cached by what it depends on: searches meet
+    the same caravan and row again and again."""
     key = (cubes, tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0, w.matched)
     got = _TARGETS.get(key)
     if got is None:
@@ -108,7 +109,7 @@ def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     return got
 
 
-def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
+def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
     best, surplus = -1, float("-inf")
     row = state.point_row
     for i in range(len(row)):
@@ -116,7 +117,42 @@ def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
         worth = claim_value(state, i) - value(cost) * w.matched - deficit(cubes, cost)
         if worth > surplus:
             best, surplus = i, worth
-    return best, max(0.0, surplus)
+    matched = 0
+    if best >= 0:
+        cost = COST[row[best]]
+        matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
+    return best, max(0.0, surplus), matched
+
+
+_ENGINES: dict[tuple[int, float], float] = {}
+
+
+def _engine(cards: int, decay: float) -> float:
+    """Production per play of the merchant cards in bitmask `cards`, best first, each
+    further card `decay` times less (cached: a player's cards change seldom)."""
+    key = (cards, decay)
+    got = _ENGINES.get(key)
+    if got is None:
+        if len(_ENGINES) > 200_000:
+            _ENGINES.clear()
+        got, k = 0.0, 1.0
+        for r in sorted((RATES[c] for c in cards_of(cards)), reverse=True):
+            got += r * k
+            k *= decay
+        _ENGINES[key] = got
+    return got
+
+
+_HAND_RATES: dict[int, float] = {}
+
+
+def _hand_rate(hand: int) -> float:
+    got = _HAND_RATES.get(hand)
+    if got is None:
+        if len(_HAND_RATES) > 200_000:
+            _HAND_RATES.clear()
+        got = _HAND_RATES[hand] = sum(RATES[c] for c in cards_of(hand))
+    return got
 
 
 def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
@@ -153,19 +189,11 @@ def worth(state: State, me: int, w: Weights) -> float:
     cubes = p.cubes
     left = turns_left(state, me, w)
     late = min(1.0, left / 8.0)
-    target, surplus = _target(state, cubes, w)
-    matched = 0
-    if target >= 0:
-        cost = COST[state.point_row[target]]
-        matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
+    _, surplus, matched = _target(state, cubes, w)
     planned = w.matched * matched + w.spare * (value(cubes) - matched) + w.target * surplus
     cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3])
-    engine, k = 0.0, 1.0
-    for r in sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True):
-        engine += r * k
-        k *= w.engine_decay
-    engine *= w.engine * min(1.0, left / 10.0)
-    ready = w.ready * late * sum(RATES[c] for c in cards_of(p.hand))
+    engine = _engine(p.hand | p.played, w.engine_decay) * (w.engine * min(1.0, left / 10.0))
+    ready = w.ready * late * _hand_rate(p.hand)
     return realised + cube_part + engine + ready
 
 
