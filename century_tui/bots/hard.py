@@ -11,10 +11,11 @@ Strong players' habits come from the move pruning (trades repeated to the maximu
 cheapest acquire payments, one overflow discard) and the evaluation (productive
 merchant cards are worth most early, cubes count by tier and fit with the row).
 
-Anytime: ever wider and deeper searches run until the budget's clock share is spent
-(`SCHEDULE`); the deepest level any of them finished decides. A node cap makes it
-reproducible: the same seed, position and node count give the same move, and a search
-the clock stopped after N nodes chose what a cap of N nodes chooses.
+Anytime: a beam search goes one own turn deeper after another, then a wider one, until
+the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
+decides. A node cap makes it reproducible: the same seed, position and node count give
+the same move, and a search the clock stopped after N nodes chose what a cap of N nodes
+chooses.
 """
 
 from __future__ import annotations
@@ -39,11 +40,16 @@ CLOCK_SHARE = 0.75
 CLOCK_MARGIN_MS = 30
 """Time always left over, for small budgets: a collection or a preempted thread costs about
 as much at 100 ms as at 1000 ms."""
-SCHEDULE = ((48, 6), (96, 7), (192, 8), (384, 9), (768, 10), (1536, 12))
-"""(beam, depth) of the successive searches, each wider and deeper than the last, until
-the budget is spent. The first is the search this bot always made (48 positions kept
-at each depth won 70 of 100 games against 24 at depth 4; six own turns are about a
-play-play-rest-play-claim cycle and a half); the others use the time it left unused."""
+SCHEDULE = ((48, 6), (48, 12), (96, 40))
+"""(beam, depth) of the successive searches, until the budget is spent. The first is the
+search this bot always made (48 positions kept at each depth won 70 of 100 games against
+24 at depth 4; six own turns are about a play-play-rest-play-claim cycle and a half).
+The same beam then goes on deeper, which costs only the new levels (a level of 48 costs
+about 450 nodes, the first six about 2,100); a wider search starts afresh, so it comes
+only once the narrow one is 12 turns deep. At 4,900 nodes a move (250 ms) against the
+frozen baseline at 1,500, 48 going deeper won 24 of 30 games, the former schedule
+(48 x 6, then 96 x 7, 192 x 8, … each from scratch) 19 of 30 at 4,000 and 17 of 30 at
+8,000: its wider searches rarely finished, and their nodes were lost."""
 
 
 @dataclass(frozen=True)
@@ -77,29 +83,33 @@ WIN_DELAY = 20.0
 sees a bigger win next turn (its model opponents only claim) puts it off for ever."""
 
 
-def turns_left(state: State, me: int, w: Weights) -> float:
-    """Own turns the game probably has left: the leader's missing cards times a claim's pace.
-
-    Past `patience` turns the estimate shrinks to zero: cubes and cards then count only
-    for their score, which makes claiming the best move and ends stalled games.
-    """
+def _leader_turns_left(state: State, w: Weights) -> float:
+    """Own turns the game probably has left: the leader's missing cards times a claim's
+    pace (the same for every seat: worked out once a position; `_own_turns_left` then
+    applies a seat's patience)."""
     if state.end_triggered is not None:
         return 0.0
     most = max(len(p.claimed) for p in state.players)
-    left = max(0.0, (trigger_cards(state.n) - most) * w.turns_per_claim - 1)
-    late = state.players[me].turns - w.patience
+    return max(0.0, (trigger_cards(state.n) - most) * w.turns_per_claim - 1)
+
+
+def _own_turns_left(left: float, turns: int, w: Weights) -> float:
+    """Past `patience` own turns the estimate shrinks to zero: cubes and cards then count
+    only for their score, which makes claiming the best move and ends stalled games."""
+    late = turns - w.patience
     if late > 0:
         left *= max(0.0, 1 - late / 15)
     return left
 
 
-_TARGETS: dict[tuple, tuple[int, float]] = {}
+_TARGETS: dict[tuple, tuple[int, float, int]] = {}
 
 
-def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
-    """The row card to aim at (index, surplus): most worth for the steps still missing.
-    Cached by what it depends on: searches meet the same caravan and row again and again."""
-    key = (cubes, tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0, w.matched)
+def _target(state: State, cubes: Cubes, w: Weights, row: tuple | None = None) -> tuple[int, float, int]:
+    """The row card to aim at (index, surplus, tier worth of the cubes that pay part of it):
+    most worth for the steps still missing. Cached by what it depends on: searches meet
+    the same caravan and row again and again."""
+    key = (cubes, row or _row_key(state), w.matched)
     got = _TARGETS.get(key)
     if got is None:
         if len(_TARGETS) > 200_000:
@@ -108,7 +118,12 @@ def _target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
     return got
 
 
-def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
+def _row_key(state: State) -> tuple:
+    """What the target card depends on besides the cubes: the row and which coins are left."""
+    return (tuple(state.point_row), state.upper_coins > 0, state.lower_coins > 0)
+
+
+def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, int]:
     best, surplus = -1, float("-inf")
     row = state.point_row
     for i in range(len(row)):
@@ -116,7 +131,42 @@ def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float]:
         worth = claim_value(state, i) - value(cost) * w.matched - deficit(cubes, cost)
         if worth > surplus:
             best, surplus = i, worth
-    return best, max(0.0, surplus)
+    matched = 0
+    if best >= 0:
+        cost = COST[row[best]]
+        matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
+    return best, max(0.0, surplus), matched
+
+
+_ENGINES: dict[tuple[int, float], float] = {}
+
+
+def _engine(cards: int, decay: float) -> float:
+    """Production per play of the merchant cards in bitmask `cards`, best first, each
+    further card `decay` times less (cached: a player's cards change seldom)."""
+    key = (cards, decay)
+    got = _ENGINES.get(key)
+    if got is None:
+        if len(_ENGINES) > 200_000:
+            _ENGINES.clear()
+        got, k = 0.0, 1.0
+        for r in sorted((RATES[c] for c in cards_of(cards)), reverse=True):
+            got += r * k
+            k *= decay
+        _ENGINES[key] = got
+    return got
+
+
+_HAND_RATES: dict[int, float] = {}
+
+
+def _hand_rate(hand: int) -> float:
+    got = _HAND_RATES.get(hand)
+    if got is None:
+        if len(_HAND_RATES) > 200_000:
+            _HAND_RATES.clear()
+        got = _HAND_RATES[hand] = sum(RATES[c] for c in cards_of(hand))
+    return got
 
 
 def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
@@ -132,13 +182,14 @@ def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> f
         if w.rival:
             own -= w.rival * max(state.score(o).total for o in range(state.n) if o != me)
         return own
-    own = worth(state, me, w)
+    left, row = _leader_turns_left(state, w), _row_key(state)
+    own = worth(state, me, w, left, row)
     if w.rival:
-        own -= w.rival * max(worth(state, o, w) for o in range(state.n) if o != me)
+        own -= w.rival * max(worth(state, o, w, left, row) for o in range(state.n) if o != me)
     return own
 
 
-def worth(state: State, me: int, w: Weights) -> float:
+def worth(state: State, me: int, w: Weights, leader_left: float | None = None, row: tuple | None = None) -> float:
     """Worth of an unfinished position for seat `me` alone, in points.
 
     Realised points and coins count fully. Cubes count by tier: fully when they pay
@@ -146,26 +197,21 @@ def worth(state: State, me: int, w: Weights) -> float:
     row of red cards is not worth forty), plus a bonus for nearing a good card.
     Merchant cards count for what they will make in the turns left (best cards
     first, each further card less), cards in hand a little more as they need no rest.
-    Near the end, cubes count only their score.
+    Near the end, cubes count only their score. (`leader_left` and `row`, the same for
+    every seat, spare working them out again: `_leader_turns_left`, `_row_key`.)
     """
     p = state.players[me]
     realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
     cubes = p.cubes
-    left = turns_left(state, me, w)
+    if leader_left is None:
+        leader_left = _leader_turns_left(state, w)
+    left = _own_turns_left(leader_left, p.turns, w)
     late = min(1.0, left / 8.0)
-    target, surplus = _target(state, cubes, w)
-    matched = 0
-    if target >= 0:
-        cost = COST[state.point_row[target]]
-        matched = value(tuple(min(cubes[t], cost[t]) for t in range(4)))  # type: ignore[arg-type]
+    _, surplus, matched = _target(state, cubes, w, row)
     planned = w.matched * matched + w.spare * (value(cubes) - matched) + w.target * surplus
     cube_part = late * planned + (1 - late) * (cubes[1] + cubes[2] + cubes[3])
-    engine, k = 0.0, 1.0
-    for r in sorted((RATES[c] for c in cards_of(p.hand | p.played)), reverse=True):
-        engine += r * k
-        k *= w.engine_decay
-    engine *= w.engine * min(1.0, left / 10.0)
-    ready = w.ready * late * sum(RATES[c] for c in cards_of(p.hand))
+    engine = _engine(p.hand | p.played, w.engine_decay) * (w.engine * min(1.0, left / 10.0))
+    ready = w.ready * late * _hand_rate(p.hand)
     return realised + cube_part + engine + ready
 
 
@@ -291,10 +337,15 @@ class HardBot:
             moves = candidate_moves(state) if moves is None else moves
             root = imagined(state, self.seed)
             chosen, best, worth = 0, (0, 0), [0.0] * len(moves)
+            levels, at_beam, reached = iter(()), 0, 0
             for beam, depth in self.schedule:
-                found, reached, scores = self._search(root, moves, me, deadline, beam, depth)
-                if (reached, beam) > best:
-                    chosen, best, worth = found, (reached, beam), scores
+                if beam != at_beam:  # a wider search starts afresh; the same beam goes deeper
+                    levels, at_beam, reached = self._levels(root, moves, me, deadline, beam), beam, 0
+                for found, reached, scores in levels:
+                    if (reached, beam) > best:
+                        chosen, best, worth = found, (reached, beam), scores
+                    if reached >= depth:
+                        break
                 if reached < depth:
                     break
             self.reached = (best[1], best[0])
@@ -303,18 +354,22 @@ class HardBot:
     def _out_of_work(self, deadline: float) -> bool:
         return (self.max_nodes is not None and self.nodes >= self.max_nodes) or time.perf_counter() > deadline
 
-    def _search(
-        self, root: State, moves: list[Move], me: int, deadline: float, beam: int, depth: int
-    ) -> tuple[int, int, list[float]]:
-        """One beam search up to `depth` own turns deep: (index in `moves` of the first move
-        of the best line, the depth it finished, 0 if not even the first; the worth of the
-        best line after each first move, at that depth)."""
+    def _levels(
+        self, root: State, moves: list[Move], me: int, deadline: float, beam: int
+    ) -> Iterator[tuple[int, int, list[float]]]:
+        """A beam search going one own turn deeper at each step, for as long as it is asked
+        to and work is left: after each level it finished, (index in `moves` of the first
+        move of the best line, the level, the worth of the best line after each first move
+        at that level). A first level cut short still yields its best so far, as level 0.
+        Its levels do not depend on how deep it will go: going one level deeper costs only
+        that level."""
         best_at_depth: list[float] = [float("-inf")] * len(moves)
         layer: list[tuple[float, int, State]] = []
         seen: set = set()
         for i, m in enumerate(moves):
             if self._out_of_work(deadline):
-                return max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0, best_at_depth
+                yield max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0, best_at_depth
+                return
             s = root.clone()
             _play_turn(s, m, me)
             self.nodes += 1
@@ -324,9 +379,10 @@ class HardBot:
             if key not in seen:
                 seen.add(key)
                 layer.append((v, i, s))
-        chosen = max(range(len(moves)), key=lambda i: (best_at_depth[i], -i))
-        finished = best_at_depth
-        for d in range(2, depth + 1):
+        yield max(range(len(moves)), key=lambda i: (best_at_depth[i], -i)), 1, best_at_depth
+        d = 1
+        while True:
+            d += 1
             layer.sort(key=lambda x: (-x[0], x[1]))
             layer = layer[:beam]
             scores = [float("-inf")] * len(moves)
@@ -339,7 +395,7 @@ class HardBot:
                     continue
                 for m in candidate_moves(s):
                     if self._out_of_work(deadline):
-                        return chosen, d - 1, finished
+                        return
                     c = s.clone()
                     _play_turn(c, m, me)
                     self.nodes += 1
@@ -351,7 +407,5 @@ class HardBot:
                     if v > scores[i]:
                         scores[i] = v
                     nxt.append((v, i, c))
-            chosen = max(range(len(moves)), key=lambda i: (scores[i], -i))
-            finished = scores
+            yield max(range(len(moves)), key=lambda i: (scores[i], -i)), d, scores
             layer = nxt
-        return chosen, depth, finished

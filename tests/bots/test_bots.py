@@ -36,6 +36,8 @@ from century_tui.engine import (
 )
 
 FAST_NODES = 100
+LARGE_NODES = 20_000
+"""Enough for the hard bot to search 48 wide 12 turns deep, then 96 wide deeper still."""
 TURN_LIMIT = 150
 """Rounds a game with a thinking bot must end within (random games may run longer)."""
 
@@ -341,13 +343,29 @@ def test_a_clock_stopped_search_plays_what_its_node_count_gives(monkeypatch):
 
 
 def test_hard_searches_wider_and_deeper_while_its_budget_lasts():
-    """The first search is the one the bot always made; more nodes buy wider, deeper ones."""
+    """The first search is the one the bot always made; more nodes buy deeper, then wider
+    ones (the wider starts once the narrow one is 12 turns deep)."""
     state = midgame(10)
-    small, large = HardBot(1, 600_000, max_nodes=300), HardBot(1, 600_000, max_nodes=8000)
+    small, large = HardBot(1, 600_000, max_nodes=300), HardBot(1, 600_000, max_nodes=LARGE_NODES)
     small.choose(state)
     large.choose(state)
     assert small.reached < (48, 6) <= large.reached
     assert large.reached[0] > 48
+
+
+def test_hard_goes_deeper_without_searching_again_what_it_searched():
+    """A beam search asked to go one turn deeper continues its levels instead of starting
+    afresh: six then seven turns cost what seven cost at once, and choose the same. So the
+    nodes of a 250 ms move (about 4,900) take it past six turns, where a restart only
+    wasted them."""
+    state = midgame(10)
+    at_once = HardBot(1, 600_000, schedule=((48, 7),))
+    stepwise = HardBot(1, 600_000, schedule=((48, 6), (48, 7)))
+    assert stepwise.choose(state) == at_once.choose(state)
+    assert stepwise.nodes == at_once.nodes and stepwise.reached == (48, 7)
+    bot = HardBot(1, 600_000, max_nodes=4900)
+    bot.choose(state)
+    assert bot.reached[0] == 48 and bot.reached[1] > 7
 
 
 # ----------------------------------------------------- the race (issue 17)
