@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 
 from century_tui.engine import DISCARDING, REST, Cubes, Move, State, cards_of, trigger_cards
 
@@ -41,15 +42,10 @@ CLOCK_MARGIN_MS = 30
 """Time always left over, for small budgets: a collection or a preempted thread costs about
 as much at 100 ms as at 1000 ms."""
 SCHEDULE = ((48, 6), (48, 12), (96, 40))
-"""(beam, depth) of the successive searches, until the budget is spent. The first is the
-search this bot always made (48 positions kept at each depth won 70 of 100 games against
-24 at depth 4; six own turns are about a play-play-rest-play-claim cycle and a half).
-The same beam then goes on deeper, which costs only the new levels (a level of 48 costs
-about 450 nodes, the first six about 2,100); a wider search starts afresh, so it comes
-only once the narrow one is 12 turns deep. At 4,900 nodes a move (250 ms) against the
-frozen baseline at 1,500, 48 going deeper won 24 of 30 games, the former schedule
-(48 x 6, then 96 x 7, 192 x 8, … each from scratch) 19 of 30 at 4,000 and 17 of 30 at
-8,000: its wider searches rarely finished, and their nodes were lost."""
+"""(beam, depth) of the successive searches, until the budget is spent: 48 positions kept
+at each of six own turns (a play-play-rest-play-claim cycle and a half), then the same
+beam deeper, paying only for the new levels; a wider search starts afresh, so it comes
+only once the narrow one is 12 turns deep. The figures behind it are in the README."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +68,7 @@ class Weights:
     patience: int = 35
     """Own turns after which the bot plays as if the end were near, so no game stalls."""
     rival: float = 0.7
-    """Share of the best other player's worth taken off its own (`evaluate`). At 250 ms a
-    move it won 74 of 120 games against the frozen baseline, 30 of 60 without it; at
-    4000 nodes (the baseline at 1500) 0.7 won 19 of 30 games, 1.0 won 18."""
+    """Share of the best other player's worth taken off its own (`evaluate`; README: why 0.7)."""
 
 
 WIN_BONUS = 1000.0
@@ -157,16 +151,10 @@ def _engine(cards: int, decay: float) -> float:
     return got
 
 
-_HAND_RATES: dict[int, float] = {}
-
-
+@lru_cache(maxsize=1 << 17)
 def _hand_rate(hand: int) -> float:
-    got = _HAND_RATES.get(hand)
-    if got is None:
-        if len(_HAND_RATES) > 200_000:
-            _HAND_RATES.clear()
-        got = _HAND_RATES[hand] = sum(RATES[c] for c in cards_of(hand))
-    return got
+    """What the cards in bitmask `hand` make per play, together."""
+    return sum(RATES[c] for c in cards_of(hand))
 
 
 def evaluate(state: State, me: int, w: Weights = Weights(), depth: int = 0) -> float:
