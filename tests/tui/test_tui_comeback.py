@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from rich.color import ColorSystem
 from textual.widgets import DataTable
 from tests.helpers.textual_private import screen_strips
-from tests.helpers.driver import run_app, board, played, click_button, screen_lines, settle
+from tests.helpers.driver import run_app, board, played, click_button, screen_lines, settle, until
 
 from century_tui import cli, storage, text
 from century_tui.engine import Game, Seat
@@ -375,6 +375,7 @@ async def test_a_rematch_seats_the_same_players_and_bots_with_a_new_seed():
         await pilot.press("ctrl+r")
         await settle(pilot)
         first = board(app)
+        await until(pilot, lambda: first.save_path is not None)  # its first save follows its first frame
         assert first.game.seats == game.seats and first.game.seed != game.seed
         assert not first.game.state.is_over and first.save_path not in (None, last.save_path)  # a file of its own
         # again from the button, after a finished rematch

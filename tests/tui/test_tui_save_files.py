@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from tests.helpers.driver import run_app, board, click_button, settle
+from tests.helpers.driver import run_app, board, click_button, settle, until
 
 from century_tui import cli, storage
 from century_tui.engine import SaveError
@@ -58,9 +58,10 @@ async def test_a_new_game_s_file_exists_and_is_held_from_the_first_turn_and_let_
         first = board(app).save_path
         assert storage.load_game(first).seed == 1 and held(first)
         app.start_game(demo.new_game(("Cy", "Di"), seed=2))
-        await settle(pilot)
+        # its first save comes after its board's first frame: waited for, not assumed
+        await until(pilot, lambda: board(app) is not None and board(app).save_path not in (None, first))
         second = board(app).save_path
-        assert second != first and storage.load_game(second).seed == 2
+        assert storage.load_game(second).seed == 2
         assert held(second) and not held(first)
 
     await run_app(app, body)
