@@ -132,22 +132,14 @@ def _find_target(state: State, cubes: Cubes, w: Weights) -> tuple[int, float, in
     return best, max(0.0, surplus), matched
 
 
-_ENGINES: dict[tuple[int, float], float] = {}
-
-
+@lru_cache(maxsize=1 << 17)
 def _engine(cards: int, decay: float) -> float:
     """Production per play of the merchant cards in bitmask `cards`, best first, each
     further card `decay` times less (cached: a player's cards change seldom)."""
-    key = (cards, decay)
-    got = _ENGINES.get(key)
-    if got is None:
-        if len(_ENGINES) > 200_000:
-            _ENGINES.clear()
-        got, k = 0.0, 1.0
-        for r in sorted((RATES[c] for c in cards_of(cards)), reverse=True):
-            got += r * k
-            k *= decay
-        _ENGINES[key] = got
+    got, k = 0.0, 1.0
+    for r in sorted((RATES[c] for c in cards_of(cards)), reverse=True):
+        got += r * k
+        k *= decay
     return got
 
 
