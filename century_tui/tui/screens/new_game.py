@@ -41,6 +41,16 @@ NEWGAME_WIDTH = 68
 padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
 
 
+def can_add(seats: int) -> bool:
+    """Whether a form of `seats` seats may take one more (the rules' most players)."""
+    return seats < MAX_PLAYERS
+
+
+def can_remove(seats: int) -> bool:
+    """Whether a form of `seats` seats may lose one (the rules' fewest players)."""
+    return seats > MIN_PLAYERS
+
+
 def typed_seed(text: str) -> int | None:
     """The seed a person typed (ASCII digits, at most MAX_SEED), or None. The length is
     checked first: int() of thousands of pasted digits raises, or takes its time."""
@@ -82,7 +92,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             yield Static(classes="heading", id="players-heading")
             with Vertical(id="seats"):
                 for i, (name, kind) in enumerate(self.seats, start=1):
-                    yield SeatRow(i, name, kind, removable=len(self.seats) > MIN_PLAYERS)
+                    yield SeatRow(i, name, kind, removable=can_remove(len(self.seats)))
                 yield FormButton(t("newgame.add"), id="add")
             with Horizontal(classes="row"):
                 yield Static(t("newgame.skin"), classes="label", id="skin-label")
@@ -166,18 +176,18 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
 
     def update_buttons(self) -> None:
         count = len(self.rows())
-        self.query_one("#add", FormButton).display = count < MAX_PLAYERS
+        self.query_one("#add", FormButton).display = can_add(count)
         for drop in self.query(".drop").results(FormButton):
-            drop.disabled = count <= MIN_PLAYERS
+            drop.disabled = not can_remove(count)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue":
             return bool(self.games)
         if action == "add_seat":
-            return len(self.rows()) < MAX_PLAYERS or None
+            return can_add(len(self.rows())) or None
         if action == "remove_seat":
-            return len(self.rows()) > MIN_PLAYERS or None
+            return can_remove(len(self.rows())) or None
         return True
 
     def error(self, message: str) -> None:
@@ -187,7 +197,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
     # -- actions
     def action_add_seat(self) -> None:
         rows = self.rows()
-        if len(rows) < MAX_PLAYERS:
+        if can_add(len(rows)):
             n = len(rows) + 1
             row = SeatRow(n, t("newgame.default_name", n=n))
             self.query_one("#seats").mount(row, before="#add")
@@ -204,7 +214,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         """Seat `index` goes: the seats below move up one, names and kinds kept, and the
         focus stays on the seat that now has that number."""
         rows = self.rows()
-        if len(rows) <= MIN_PLAYERS:
+        if not can_remove(len(rows)):
             return
         for row, below in zip(rows[index:], rows[index + 1 :]):
             row.take(below)
