@@ -51,8 +51,9 @@ WIDE_FROM = 10_000
 games each, README): at 4,000 nodes (250 ms) `WIDE` won 16, `NARROW` 25; at 16,000
 (1000 ms) `WIDE` 28, `NARROW` 24, and 48 wide going ever deeper 22."""
 NODES_PER_MS = 22
-"""Nodes a search makes in a millisecond on this project's test machine: turns a budget
-into the nodes `schedule_for` reads (a node cap is read as it is)."""
+"""Nodes a search makes in a millisecond on this project's test machine, until the bot has
+measured its own (`HardBot.rate`): turns a budget into the nodes `schedule_for` reads (a
+node cap is read as it is)."""
 
 
 def schedule_for(nodes: float) -> tuple[tuple[int, int], ...]:
@@ -279,6 +280,9 @@ class HardBot:
         """(beam, depth) of the search whose move the last `choose` played."""
         self.followed = NARROW
         """The schedule the last search followed."""
+        self.rate: float = NODES_PER_MS
+        """Nodes a millisecond the last search stopped by the clock made: a slow or busy
+        machine keeps the narrow search a fast one would have outgrown."""
 
     def choose(self, state: State) -> Move:
         if state.phase == DISCARDING:
@@ -299,7 +303,8 @@ class HardBot:
         the worth the deciding search found for each: its best line's value, in points (for
         the coach and the post-game review, which also weigh moves the pruning drops)."""
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
-        deadline = time.perf_counter() + search_ms / 1000
+        start = time.perf_counter()
+        deadline = start + search_ms / 1000
         me = state.seat
         self.nodes = 0
         self.reached = (0, 0)
@@ -308,7 +313,7 @@ class HardBot:
             root = imagined(state, self.seed)
             chosen, best, worth = 0, (0, 0), [0.0] * len(moves)
             levels, at_beam, reached = iter(()), 0, 0
-            affordable = search_ms * NODES_PER_MS if self.max_nodes is None else self.max_nodes
+            affordable = search_ms * self.rate if self.max_nodes is None else self.max_nodes
             self.followed = self.schedule or schedule_for(affordable)
             for beam, depth in self.followed:
                 if beam != at_beam:  # a wider search starts afresh; the same beam goes deeper
@@ -321,6 +326,9 @@ class HardBot:
                 if reached < depth:
                     break
             self.reached = (best[1], best[0])
+            spent_ms = (time.perf_counter() - start) * 1000
+            if self.max_nodes is None and spent_ms > 10:
+                self.rate = self.nodes / spent_ms
             return moves[chosen], dict(zip(moves, worth))
 
     def _out_of_work(self, deadline: float) -> bool:

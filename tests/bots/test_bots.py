@@ -354,6 +354,28 @@ def test_hard_searches_wider_and_deeper_while_its_budget_lasts():
     assert large.reached[0] > 48
 
 
+def test_a_slow_machine_keeps_the_narrow_search(monkeypatch):
+    """The width follows the nodes the machine affords, measured on the bot's last move: at
+    half this machine's speed (a clock that moves 0.1 ms a node) 1000 ms buys about 7,500
+    nodes, too few for the wide search."""
+    import century_tui.bots.hard as hard
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.0001
+        return now[0]
+
+    monkeypatch.setattr(hard.time, "perf_counter", tick)
+    state = midgame(9, players=2)
+    bot = HardBot(3, budget_ms=1000)
+    bot.choose(state)
+    assert bot.followed == WIDE  # before it knows its speed: this machine's
+    assert bot.rate < hard.WIDE_FROM / 750
+    bot.choose(state)
+    assert bot.followed == NARROW
+
+
 def test_hard_searches_wide_from_the_start_when_its_move_may_cost_many_nodes():
     """A large budget (1000 ms, about 16,000 nodes) buys a 96-wide search from the first
     level, not a 48-wide one that reaches the game's end and then a wider restart that
