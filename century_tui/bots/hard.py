@@ -11,24 +11,26 @@ Strong players' habits come from the move pruning (trades repeated to the maximu
 cheapest acquire payments, one overflow discard) and the evaluation (productive
 merchant cards are worth most early, cubes count by tier and fit with the row).
 
-Anytime: a beam search goes one own turn deeper after another, until the budget's clock
-share is spent; its width depends on the nodes the move may cost (`schedule_for`); the
-deepest level finished decides. A node cap makes it reproducible: the same seed, position
-and node count give the same move, and a search the clock stopped after N nodes chose
-what a cap of N nodes chooses with the same schedule (`HardBot.followed`).
+Anytime: a beam search goes one own turn deeper after another, then a wider one, until
+the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
+decides. A node cap makes it reproducible: the same seed, position and node count give
+the same move, and a search the clock stopped after N nodes chose what a cap of N nodes
+chooses.
 """
 
 from __future__ import annotations
 
+import gc
 import random
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
 from century_tui.engine import DISCARDING, REST, Cubes, Move, State, cards_of, trigger_cards
 
-from .gc_pause import no_cycle_collection
 from .heuristics import (
     COST, POINTS, RATES, best_claim, candidate_moves, claim_value, deficit, discard_move, value
 )
@@ -39,28 +41,11 @@ CLOCK_SHARE = 0.75
 CLOCK_MARGIN_MS = 30
 """Time always left over, for small budgets: a collection or a preempted thread costs about
 as much at 100 ms as at 1000 ms."""
-NARROW = ((48, 6), (48, 12), (96, 40))
-"""(beam, depth) of the successive searches of a small budget (250 ms), until it is spent:
-48 positions kept at each of six own turns (a play-play-rest-play-claim cycle and a
-half), then the same beam deeper, paying only for the new levels; a wider search starts
-afresh, so it comes only once the narrow one is 12 turns deep."""
-WIDE = ((96, 40),)
-"""The search of a large budget (1000 ms): 96 wide from the start, going deeper."""
-WIDE_FROM = 10_000
-"""Nodes a move may cost from which `WIDE` searches. Screened against the baseline (30
-games each, README): at 4,000 nodes (250 ms) `WIDE` won 16, `NARROW` 25; at 16,000
-(1000 ms) `WIDE` 28, `NARROW` 24, and 48 wide going ever deeper 22."""
-NODES_PER_MS = 22
-"""Nodes a search makes in a millisecond on this project's test machine, until the bot has
-measured its own (`HardBot.rate`): turns a budget into the nodes `schedule_for` reads (a
-node cap is read as it is)."""
-
-
-def schedule_for(nodes: float) -> tuple[tuple[int, int], ...]:
-    """The searches a move that may cost `nodes` makes: narrow and deep for small budgets,
-    where width starves depth; wide for large ones, where a narrow beam reaches the game's
-    end and a wider search started after it seldom finishes."""
-    return WIDE if nodes >= WIDE_FROM else NARROW
+SCHEDULE = ((48, 6), (48, 12), (96, 40))
+"""(beam, depth) of the successive searches, until the budget is spent: 48 positions kept
+at each of six own turns (a play-play-rest-play-claim cycle and a half), then the same
+beam deeper, paying only for the new levels; a wider search starts afresh, so it comes
+only once the narrow one is 12 turns deep. The figures behind it are in the README."""
 
 
 @dataclass(frozen=True)
@@ -256,6 +241,33 @@ def imagined(state: State, seed: int) -> State:
     return canon.determinized(random.Random(_public_seed(seed, state)))
 
 
+_gc_lock = threading.Lock()
+_gc_searches = 0
+_gc_was_enabled = False
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """No cycle collection while searches run. A search makes thousands of short-lived
+    copies, freed by reference counting; a collection meanwhile would walk the whole heap
+    (50 ms in a long-running process) for nothing. The switch is process-wide, and a
+    bot thread left running after an undo may overlap the next one: the first search in
+    turns collection off, the last one out restores it."""
+    global _gc_searches, _gc_was_enabled
+    with _gc_lock:
+        if _gc_searches == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_searches += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_searches -= 1
+            if _gc_searches == 0 and _gc_was_enabled:
+                gc.enable()
+
+
 class HardBot:
     name = "hard"
 
@@ -264,7 +276,7 @@ class HardBot:
         seed: int | None = None,
         budget_ms: int | None = None,
         max_nodes: int | None = None,
-        schedule: tuple[tuple[int, int], ...] | None = None,
+        schedule: tuple[tuple[int, int], ...] = SCHEDULE,
         weights: Weights = Weights(),
     ) -> None:
         self.seed = 0 if seed is None else seed
@@ -272,17 +284,11 @@ class HardBot:
         self.max_nodes = max_nodes
         """Node cap: None searches until the clock share is spent (for tests: a cap)."""
         self.schedule = schedule
-        """(beam, depth) of the successive searches; None: `schedule_for` the move's nodes."""
         self.weights = weights
         self.nodes = 0
         """Nodes searched by the last `choose` (for tests and benchmarks)."""
         self.reached = (0, 0)
         """(beam, depth) of the search whose move the last `choose` played."""
-        self.followed = NARROW
-        """The schedule the last search followed."""
-        self.rate: float = NODES_PER_MS
-        """Nodes a millisecond the last search stopped by the clock made: a slow or busy
-        machine keeps the narrow search a fast one would have outgrown."""
 
     def choose(self, state: State) -> Move:
         if state.phase == DISCARDING:
@@ -303,8 +309,7 @@ class HardBot:
         the worth the deciding search found for each: its best line's value, in points (for
         the coach and the post-game review, which also weigh moves the pruning drops)."""
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
-        start = time.perf_counter()
-        deadline = start + search_ms / 1000
+        deadline = time.perf_counter() + search_ms / 1000
         me = state.seat
         self.nodes = 0
         self.reached = (0, 0)
@@ -313,9 +318,7 @@ class HardBot:
             root = imagined(state, self.seed)
             chosen, best, worth = 0, (0, 0), [0.0] * len(moves)
             levels, at_beam, reached = iter(()), 0, 0
-            affordable = search_ms * self.rate if self.max_nodes is None else self.max_nodes
-            self.followed = self.schedule or schedule_for(affordable)
-            for beam, depth in self.followed:
+            for beam, depth in self.schedule:
                 if beam != at_beam:  # a wider search starts afresh; the same beam goes deeper
                     levels, at_beam, reached = self._levels(root, moves, me, deadline, beam), beam, 0
                 for found, reached, scores in levels:
@@ -326,9 +329,6 @@ class HardBot:
                 if reached < depth:
                     break
             self.reached = (best[1], best[0])
-            spent_ms = (time.perf_counter() - start) * 1000
-            if self.max_nodes is None and spent_ms > 10:
-                self.rate = self.nodes / spent_ms
             return moves[chosen], dict(zip(moves, worth))
 
     def _out_of_work(self, deadline: float) -> bool:
