@@ -277,20 +277,8 @@ class RemoteTable(Table):
         self.emit(Resynced())
 
     def _changed(self, model: Any, view: View) -> None:
-        change: Change
-        if isinstance(model, p.MovedChange):
-            events = tuple(event_from_dict(e) for e in model.events)
-            change = Moved(move_from_dict(model.move), model.seat, events)
-            self._set(view, lines=events)
-        elif isinstance(model, p.RewoundChange):
-            change = Rewound(model.undo, model.by, model.owner, model.point)
-            self._set(view)
-        elif isinstance(model, p.ThinkingChange):
-            change = Thinking(model.seat)
-            self._set(view)
-        else:
-            change = SaveChanged(model.error)
-            self._set(view)
+        change = change_of(model)
+        self._set(view, lines=change.events if isinstance(change, Moved) else None)
         self.emit(change)
 
     def _set(self, view: View, lines: tuple | None = None) -> None:
@@ -312,6 +300,18 @@ class RemoteTable(Table):
         self.epoch = view.epoch
         self.thinking = view.thinking
         self.save_error = view.save_error
+
+
+def change_of(model: Any) -> Change:
+    """The table change record a change message carries."""
+    if isinstance(model, p.MovedChange):
+        events = tuple(event_from_dict(e) for e in model.events)
+        return Moved(move_from_dict(model.move), model.seat, events)
+    if isinstance(model, p.RewoundChange):
+        return Rewound(model.undo, model.by, model.owner, model.point)
+    if isinstance(model, p.ThinkingChange):
+        return Thinking(model.seat)
+    return SaveChanged(model.error)
 
 
 def worded(reason: str) -> str:
