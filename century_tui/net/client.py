@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from century_tui.engine import IllegalMove, Move, shown
 from century_tui.engine.save import move_from_dict, move_to_dict
 from century_tui.table import (
-    Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked, needs_consent,
+    Change, Moved, Refused, Resynced, Table, needs_consent,
 )
 from century_tui.text import error_text, fields_of, has, t, template, words
 from century_tui.tui.journal import Entry, describe
@@ -260,7 +260,7 @@ class RemoteTable(Table):
             self.emit(refusal_of(message))
         elif isinstance(message, p.UndoQuestion):
             if message.by in range(self.state.n) and message.owner in range(self.state.n):
-                self.emit(UndoAsked(message.question, message.by, message.owner, message.open))
+                self.emit(p.record_of(message))
         elif isinstance(message, (p.FullView, p.Welcome)):
             self._full(message.seq, message.view)
         elif isinstance(message, p.ChangeMessage):
@@ -307,11 +307,7 @@ def change_of(model: Any) -> Change:
     if isinstance(model, p.MovedChange):
         events = tuple(event_from_dict(e) for e in model.events)
         return Moved(move_from_dict(model.move), model.seat, events)
-    if isinstance(model, p.RewoundChange):
-        return Rewound(model.undo, model.by, model.owner, model.point)
-    if isinstance(model, p.ThinkingChange):
-        return Thinking(model.seat)
-    return SaveChanged(model.error)
+    return p.record_of(model)
 
 
 def worded(reason: str) -> str:

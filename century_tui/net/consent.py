@@ -15,6 +15,8 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from century_tui.table import UndoAsked
+
 from . import protocol as p
 
 if TYPE_CHECKING:
@@ -138,4 +140,4 @@ class UndoDesk:
 
 
 def said(q: Question, open_: bool) -> str:
-    return p.encode(p.UndoQuestion(question=q.number, by=q.by, owner=q.owner, open=open_))
+    return p.encode(p.message_of(UndoAsked(q.number, q.by, q.owner, open_)))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from century_tui.engine import IllegalMove
 from century_tui.engine.save import move_from_dict, move_to_dict
 from century_tui.seats import person_name
-from century_tui.table import Change, LocalTable, Moved, Rewound, SaveChanged, Thinking
+from century_tui.table import Change, LocalTable, Moved, Rewound
 
 from . import protocol as p
 from .consent import UndoDesk
@@ -239,9 +239,4 @@ def change_model(change: Change) -> Any:
     if isinstance(change, Moved):
         return p.MovedChange(move=move_to_dict(change.move), seat=change.seat,
                              events=[event_to_dict(e) for e in change.events])
-    if isinstance(change, Rewound):
-        return p.RewoundChange(undo=change.undo, by=change.by, owner=change.owner, point=change.point)
-    if isinstance(change, Thinking):
-        return p.ThinkingChange(seat=change.seat)
-    assert isinstance(change, SaveChanged)
-    return p.SaveChange(error=change.error)
+    return p.message_of(change)

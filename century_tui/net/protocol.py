@@ -13,9 +13,12 @@ connection (`close`, with the reason) and changes nothing.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+import dataclasses
+from typing import Annotated, Any, Literal, Union, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+
+from century_tui.table import Rewound, SaveChanged, Thinking, UndoAsked
 
 from .view import View
 
@@ -114,23 +117,36 @@ class MovedChange(Message):
     events: list[dict[str, Any]]
 
 
-class RewoundChange(Message):
-    kind: Literal["rewound"] = "rewound"
-    undo: bool
-    by: int | None
-    owner: int
-    point: int
+def _wire(name: str, record: type, **tag: str) -> type[Message]:
+    """The message of a plain record: its tag (`kind="rewound"`), then the record's fields in
+    its order, every one required. The record (`century_tui.table.changes`) is their one
+    description; `WIRE` and `record_of` go between the two."""
+    hints = get_type_hints(record)
+    fields: dict[str, Any] = {key: (Literal[value], value) for key, value in tag.items()}
+    fields |= {f.name: (hints[f.name], ...) for f in dataclasses.fields(record)}
+    model = create_model(name, __base__=Message, **fields)
+    WIRE[record] = model
+    return model
 
 
-class ThinkingChange(Message):
-    kind: Literal["thinking"] = "thinking"
-    seat: int
+WIRE: dict[type, type[Message]] = {}
+"""The message of each plain record, by record type."""
 
 
-class SaveChange(Message):
-    kind: Literal["save"] = "save"
-    error: str | None
+def record_of(message: Message) -> Any:
+    """The record a plain record's message carries."""
+    record = next(r for r, m in WIRE.items() if isinstance(message, m))
+    return record(**{f.name: getattr(message, f.name) for f in dataclasses.fields(record)})
 
+
+def message_of(record: Any) -> Message:
+    """A plain record as its message."""
+    return WIRE[type(record)](**dataclasses.asdict(record))
+
+
+RewoundChange = _wire("RewoundChange", Rewound, kind="rewound")
+ThinkingChange = _wire("ThinkingChange", Thinking, kind="thinking")
+SaveChange = _wire("SaveChange", SaveChanged, kind="save")
 
 ChangeModel = Annotated[
     Union[MovedChange, RewoundChange, ThinkingChange, SaveChange], Field(discriminator="kind")
@@ -160,16 +176,10 @@ class Refused(Message):
     client's own language."""
 
 
-class UndoQuestion(Message):
-    """`by` asks to take back `owner`'s move: sent to the owner's client (which asks its
-    person) and to the asker's (which says it waits); `open=False` when it is settled or
-    void (answered, timed out, a player left, the game moved on)."""
-
-    type: Literal["undo_question"] = "undo_question"
-    question: int
-    by: int
-    owner: int
-    open: bool
+UndoQuestion = _wire("UndoQuestion", UndoAsked, type="undo_question")
+"""`by` asks to take back `owner`'s move: sent to the owner's client (which asks its person)
+and to the asker's (which says it waits); `open=False` when it is settled or void
+(answered, timed out, a player left, the game moved on)."""
 
 
 CLOSE_REASONS = {
