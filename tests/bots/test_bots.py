@@ -304,7 +304,7 @@ def test_cycle_collection_is_back_after_overlapping_searches():
     while any search runs and on again after the last, whatever the order they end in."""
     import gc
 
-    from century_tui.bots.hard import no_cycle_collection
+    from century_tui.bots.gc_pause import no_cycle_collection
 
     assert gc.isenabled()
     first, second = no_cycle_collection(), no_cycle_collection()
