@@ -12,7 +12,7 @@ for within a play.
 from __future__ import annotations
 
 from century_tui.engine import (
-    DISCARDING, GAIN, KIND, PAY, REST, SPICE, STEPS, TRADE, UPGRADE, Cubes, Move, PlaySpice,
+    DISCARDING, GAIN, KIND, PAY, REST, SPICE, STEPS, UPGRADE, Cubes, Move, PlaySpice,
     PlayTrade, PlayUpgrade, State, cards_of, covers, times_affordable, traded, upgraded
 )
 
