@@ -9,9 +9,7 @@ so it never knows the real order. Leaves are scored by `evaluate`.
 
 Strong players' habits come from the move pruning (trades repeated to the maximum,
 cheapest acquire payments, one overflow discard) and the evaluation (productive
-merchant cards are worth most early, cubes count by tier and fit with the row). For
-tempo the move played now has a worth of its own (`_now_worth`): a claim more, an
-overflow less, since in the search a claim put off looked free.
+merchant cards are worth most early, cubes count by tier and fit with the row).
 
 Anytime: a beam search goes one own turn deeper after another, then a wider one, until
 the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
