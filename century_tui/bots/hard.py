@@ -305,9 +305,8 @@ class HardBot:
 
     def appraise(self, state: State, moves: list[Move] | None = None) -> tuple[Move, dict[Move, float]]:
         """The move `choose` would play among `moves` (default: the pruned candidates) and
-        the worth the deciding search found for each: its best line's value with the worth
-        of playing it now (`_now_worth`), in points (for the coach and the post-game
-        review, which also weigh moves the pruning drops)."""
+        the worth the deciding search found for each: its best line's value, in points (for
+        the coach and the post-game review, which also weigh moves the pruning drops)."""
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
         deadline = time.perf_counter() + search_ms / 1000
         me = state.seat
