@@ -1,8 +1,7 @@
 """The hard bot's model of the other players and its tempo knobs (issue 17 §1): in the
 search another player who cannot claim plays the card that brings it nearest its best
-card instead of resting, the evaluation can see who is a play away from a card, and the
-move played now has a worth of its own: a claim more, an overflow or a trade card bought
-less (README: the screens; a claim and an overflow are on by default, the rest off)."""
+card instead of resting, the evaluation can see who is a play away from a card, and a
+claim now can count for more than the same claim later (README: the screens)."""
 
 from __future__ import annotations
 
@@ -95,20 +94,18 @@ def midgame(seed: int, turns: int) -> State:
 def test_a_claim_now_can_count_for_more_than_the_same_claim_later():
     """Turn twelve with 5Y 4G: the bot could pay slot 3 (4G, 12 points) and nobody else
     could take it, so claiming now or some turns later looked the same and it took a
-    merchant card first. With `claim_now` (on by default) a claim as the move played
-    counts more."""
+    merchant card first. With `claim_now` a claim as the move played counts more."""
     state = midgame(8, 12)
-    assert HardBot(1, 600_000, max_nodes=1500, weights=Weights(claim_now=0.0)).choose(state) != Claim(3)
-    assert HardBot(1, 600_000, max_nodes=1500).choose(state) == Claim(3)
+    assert HardBot(1, 600_000, max_nodes=1500).choose(state) != Claim(3)
+    assert HardBot(1, 600_000, max_nodes=1500, weights=Weights(claim_now=2.0)).choose(state) == Claim(3)
 
 
 def test_a_move_that_overflows_the_caravan_can_cost_what_it_throws_back():
     """5Y 4G and a hand of trades: M29 four times makes 17 cubes and throws 7 back, which
-    the search counted as no loss; with `spill` it plays a move that keeps everything
-    (`claim_now` off, to see `spill` alone)."""
+    the search counted as no loss; with `spill` it plays a trade that keeps everything."""
     state = midgame(1, 6)
     state.players[state.seat].cubes = (5, 0, 4, 0)
-    for weights, spills in ((Weights(claim_now=0.0, spill=0.0), True), (Weights(claim_now=0.0, spill=1.0), False)):
+    for weights, spills in ((Weights(), True), (Weights(spill=1.0), False)):
         after = state.clone()
         after.advance(HardBot(1, 600_000, max_nodes=1500, weights=weights).choose(state))
         assert (after.phase == DISCARDING) == spills
