@@ -12,7 +12,7 @@ from century_tui.engine import Rest
 from century_tui.net import protocol as p
 from century_tui.net.client import change_of
 from century_tui.net.hosted import change_model
-from century_tui.table import Moved, Rewound, SaveChanged, Thinking
+from century_tui.table import Moved, Rewound, SaveChanged, Thinking, UndoAsked
 
 CHANGES = TypeAdapter(p.ChangeModel)
 RECORDS = [
@@ -42,3 +42,12 @@ def test_a_change_with_a_field_missing_or_extra_is_not_a_message(record, wire):
     for bad in (short, {**wire, "spare": 1}):
         with pytest.raises(ValueError):
             CHANGES.validate_python(bad)
+
+
+def test_an_undo_question_crosses_as_the_same_json_and_comes_back_the_same_record():
+    asked = UndoAsked(question=4, by=0, owner=1, open=False)
+    wire = {"v": 1, "type": "undo_question", "question": 4, "by": 0, "owner": 1, "open": False}
+    assert list(json.loads(p.encode(p.message_of(asked))).items()) == list(wire.items())
+    assert p.record_of(p.host_message.validate_python(wire)) == asked
+    with pytest.raises(ValueError):  # `open` has a default in the record, never on the wire
+        p.host_message.validate_python({k: v for k, v in wire.items() if k != "open"})
