@@ -11,6 +11,8 @@ for within a play.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from century_tui.engine import (
     DISCARDING, GAIN, KIND, PAY, REST, SPICE, STEPS, UPGRADE, Cubes, Move, PlaySpice,
     PlayTrade, PlayUpgrade, State, cards_of, covers, times_affordable, traded, upgraded
@@ -18,24 +20,13 @@ from century_tui.engine import (
 
 from .heuristics import COST, POINTS, best_claim, deficit, discard_move, value
 
-_PLAYS: dict[tuple, tuple[Move | None, Cubes]] = {}
 
-
+@lru_cache(maxsize=1 << 17)
 def progress(hand: int, cubes: Cubes, row: tuple[int, ...]) -> tuple[Move | None, Cubes]:
     """The play from `hand` that most closes the gap (`deficit`) to the best card of `row`,
     the one with most points for the steps missing (plus two: near, but worth it), and the
     caravan it leaves; (None, `cubes`) when no play gets any closer. Cached: searches meet
     the same hands, caravans and rows again and again."""
-    key = (cubes, hand, row)
-    got = _PLAYS.get(key)
-    if got is None:
-        if len(_PLAYS) > 200_000:
-            _PLAYS.clear()
-        got = _PLAYS[key] = _progress(hand, cubes, row)
-    return got
-
-
-def _progress(hand: int, cubes: Cubes, row: tuple[int, ...]) -> tuple[Move | None, Cubes]:
     if not row:
         return None, cubes
     cost = COST[max(row, key=lambda c: (POINTS[c] / (deficit(cubes, COST[c]) + 2), -c))]
@@ -98,22 +89,14 @@ def opponents_move(state: State, me: int, build: bool) -> None:
         state.advance(move if move is not None else state.legal_moves(REST)[0])
 
 
-_REACH: dict[tuple, int] = {}
-
-
+@lru_cache(maxsize=1 << 17)
 def reach(hand: int, cubes: Cubes, row: tuple[int, ...]) -> int:
     """Bitmask of the cards of `row` a player can pay for now or after its `progress` play."""
-    key = (cubes, hand, row)
-    got = _REACH.get(key)
-    if got is None:
-        if len(_REACH) > 200_000:
-            _REACH.clear()
-        after = progress(hand, cubes, row)[1]
-        got = 0
-        for i, c in enumerate(row):
-            if covers(cubes, COST[c]) or covers(after, COST[c]):
-                got |= 1 << i
-        _REACH[key] = got
+    after = progress(hand, cubes, row)[1]
+    got = 0
+    for i, c in enumerate(row):
+        if covers(cubes, COST[c]) or covers(after, COST[c]):
+            got |= 1 << i
     return got
 
 
