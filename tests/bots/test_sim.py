@@ -115,14 +115,17 @@ class Terminal:
 
     def finish(self) -> int:
         """Read to the end of the output; the exit code (the program is killed after 60 s).
-        `left_behind` then lists the processes of its group (workers) that outlived it."""
+        `left_behind` then lists the processes of its group that outlived it (workers), or
+        that were running when it was killed."""
         self.until("\x00never", timeout=60)
         try:
             self.code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
+            self.left_behind = group(self.proc.pid)
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.code = self.proc.wait()
-        self.left_behind = group(self.proc.pid)
+        else:
+            self.left_behind = group(self.proc.pid)
         return self.code
 
     def told(self) -> str:
@@ -137,16 +140,19 @@ CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def group(pgid: int) -> list[str]:
-    """The processes of the process group `pgid`, each as its id and command line."""
+    """The processes of the process group `pgid`, each as its id, state (Z: ended, not yet
+    waited for) and command line (or name, when it has none)."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            pgrp = int(stat.read_text().rsplit(")", 1)[1].split()[2])  # after the name: state, ppid, pgrp
+            fields = stat.read_text()
             command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, IndexError, ValueError):  # gone meanwhile
+        except OSError:  # gone meanwhile
             continue
-        if pgrp == pgid:
-            found.append(f"{stat.parent.name} {command.strip()}")
+        name, _, rest = fields.partition(" (")[2].rpartition(") ")
+        state, _ppid, pgrp, *_ = rest.split()
+        if int(pgrp) == pgid:
+            found.append(f"{stat.parent.name} {state} {command.strip() or f'({name})'}")
     return found
 
 
