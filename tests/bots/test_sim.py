@@ -4,6 +4,7 @@ language."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -20,6 +21,12 @@ import pytest
 from century_tui.sim import MEASURED, simulate
 
 CENTURY = [sys.executable, "-m", "century_tui"]
+IN_THE_FOREGROUND = ["env", "--default-signal=INT"]
+"""Put before a command, runs it as a terminal's shell runs a command in the foreground: with
+Ctrl+C at its default, so that it stops the program. The commands a script puts in the
+background (`pytest -n 2 &`) and all they start inherit Ctrl+C ignored, and a program rightly
+takes no notice of it there (`test_a_background_job_takes_no_notice_of_ctrl_c`): without this,
+the Ctrl+C tests all failed in such a run."""
 
 
 def results(d):
@@ -56,15 +63,27 @@ def test_piped_output_is_the_result_alone():
 
 
 class Terminal:
-    """`century sim` on a pseudo-terminal, read as the screen would receive it."""
+    """`century sim` on a pseudo-terminal, read as the screen would receive it; in a `with`
+    block, so that nothing it started is left running whatever the test finds."""
 
     def __init__(self, *args: str) -> None:
         self.fd, child = pty.openpty()
         env = dict(os.environ, COLUMNS="100", TERM="xterm-256color", LANG="C.UTF-8")
-        self.proc = subprocess.Popen([*CENTURY, *args], stdin=child, stdout=child, stderr=child, env=env,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen([*IN_THE_FOREGROUND, *CENTURY, *args], stdin=child, stdout=child,
+                                     stderr=child, env=env, start_new_session=True)
         os.close(child)
         self.seen = ""
+        self.code: int | None = None
+        self.left_behind: list[str] = []
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        os.close(self.fd)
 
     def until(self, text: str, timeout: float = 60) -> bool | None:
         """Read until `text` (a regular expression) appears (True), or `timeout` passes
@@ -96,55 +115,72 @@ class Terminal:
 
     def finish(self) -> int:
         """Read to the end of the output; the exit code (the program is killed after 60 s).
-        `left_behind` then says whether a process of its group (a worker) outlived it: any
-        such is killed."""
+        `left_behind` then lists the processes of its group that outlived it (workers), or
+        that were running when it was killed."""
         self.until("\x00never", timeout=60)
         try:
-            code = self.proc.wait(timeout=5)
+            self.code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
+            self.left_behind = group(self.proc.pid)
             os.killpg(self.proc.pid, signal.SIGKILL)
-            code = self.proc.wait()
-        finally:
-            os.close(self.fd)
-        self.left_behind = group_alive(self.proc.pid)
-        if self.left_behind:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        return code
+            self.code = self.proc.wait()
+        else:
+            self.left_behind = group(self.proc.pid)
+        return self.code
+
+    def told(self) -> str:
+        """What a failing assertion shows: the exit code, the processes left, the output's end."""
+        code = "still running" if self.code is None else self.code
+        return (f"exit code {code}; left running: {self.left_behind or 'none'}; the output's end "
+                f"(colours removed):\n{CSI.sub('', self.seen)[-2000:]}")
 
 
-def group_alive(pgid: int) -> bool:
-    """Whether any process is left in the process group `pgid`."""
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+CSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+"""A terminal's control sequence (a colour, a cursor move)."""
+
+
+def group(pgid: int) -> list[str]:
+    """The processes of the process group `pgid`, each as its id, state (Z: ended, not yet
+    waited for) and command line (or name, when it has none)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text()
+            command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:  # gone meanwhile
+            continue
+        name, _, rest = fields.partition(" (")[2].rpartition(") ")
+        state, _ppid, pgrp, *_ = rest.split()
+        if int(pgrp) == pgid:
+            found.append(f"{stat.parent.name} {state} {command.strip() or f'({name})'}")
+    return found
 
 
 def test_a_terminal_shows_the_progress_then_the_summary():
-    term = Terminal("sim", "--games", "30", "--bots", "easy", "--jobs", "1")
-    assert term.until("Playing games")
-    assert term.finish() == 0
-    assert "/30" in term.seen and "games/s" in term.seen
-    assert "win share" in term.seen.split("Playing games")[-1]  # the summary comes after the bar
+    with Terminal("sim", "--games", "30", "--bots", "easy", "--jobs", "1") as term:
+        assert term.until("Playing games"), term.told()
+        assert term.finish() == 0, term.told()
+    assert "/30" in term.seen and "games/s" in term.seen, term.told()
+    assert "win share" in term.seen.split("Playing games")[-1], term.told()  # the summary comes after the bar
 
 
 @pytest.mark.parametrize("moment", ["forking-1", "forking-2", "games-done"])
 def test_ctrl_c_stops_the_games_and_prints_what_was_done(moment):
     """Ctrl+C as the workers fork (twice: the instant varies) or once games are done: the run
     stops with the summary of the games finished, and its workers are gone."""
-    term = Terminal("sim", "--games", "100000", "--jobs", "2", "--lang", "fr")
-    assert term.until_forked() if moment.startswith("forking") else term.until(r" [1-9]\d*/100000")
-    os.killpg(term.proc.pid, signal.SIGINT)  # as the terminal does: to the parent and its workers
-    assert term.finish() == 130, term.seen[-2000:]
-    assert not term.left_behind
+    with Terminal("sim", "--games", "100000", "--jobs", "2", "--lang", "fr") as term:
+        started = term.until_forked() if moment.startswith("forking") else term.until(r" [1-9]\d*/100000")
+        assert started, term.told()
+        os.killpg(term.proc.pid, signal.SIGINT)  # as the terminal does: to the parent and its workers
+        term.finish()
+    assert term.code == 130 and not term.left_behind, term.told()
     done = re.search(r"Arrêté par Ctrl\+C après (\d+) parties sur 100000", term.seen)
-    assert done, term.seen[-2000:]
-    assert f"parties {done[1]}   coups " in term.seen
-    assert "Traceback" not in term.seen and "Exception ignored" not in term.seen
-    assert "victoires" in term.seen
+    assert done, term.told()
+    assert f"parties {done[1]}   coups " in term.seen, term.told()
+    assert "Traceback" not in term.seen and "Exception ignored" not in term.seen, term.told()
+    assert "victoires" in term.seen, term.told()
     if moment == "games-done":
-        assert int(done[1]) > 0  # the games finished before Ctrl+C are in the summary
+        assert int(done[1]) > 0, term.told()  # the games finished before Ctrl+C are in the summary
 
 
 CTRL_C_IN_A_FINALIZER = """
@@ -160,15 +196,30 @@ print(json.dumps({"games": report.games, "interrupted": report.interrupted}))
 """
 
 
+def finalizer_run(*before: str, jobs: str) -> tuple[dict, str]:
+    """The report CTRL_C_IN_A_FINALIZER prints, its command preceded by `before`, and what a
+    failing assertion shows: the exit code and the output."""
+    done = subprocess.run([*before, sys.executable, "-c", CTRL_C_IN_A_FINALIZER, jobs], capture_output=True,
+                          text=True, timeout=120)
+    told = f"exit code {done.returncode}; stdout: {done.stdout!r}; stderr's end:\n{done.stderr[-2000:]}"
+    assert done.returncode == 0, told
+    return json.loads(done.stdout), told
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_as_a_finalizer_runs_still_stops_the_games(jobs):
     """A KeyboardInterrupt raised in a finalizer (a __del__, an at-fork hook as the workers
     fork) is printed as "Exception ignored" and lost: Ctrl+C must stop the run all the same."""
-    done = subprocess.run([sys.executable, "-c", CTRL_C_IN_A_FINALIZER, jobs], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
-    assert report["interrupted"] and report["games"] < 200, report
+    report, told = finalizer_run(*IN_THE_FOREGROUND, jobs=jobs)
+    assert report["interrupted"] and report["games"] < 200, told
+
+
+def test_a_background_job_takes_no_notice_of_ctrl_c():
+    """Where Ctrl+C is ignored as the program starts, as in a command a script puts in the
+    background, it is not the program's to handle (Python raises no KeyboardInterrupt there
+    either): the games all go on."""
+    report, told = finalizer_run("env", "--ignore-signal=INT", jobs="2")
+    assert report["games"] == 200 and not report["interrupted"], told
 
 
 def test_the_summary_follows_the_language():
