@@ -47,7 +47,8 @@ only once the narrow one is 12 turns deep. The figures behind it are in the READ
 
 @dataclass(frozen=True)
 class Weights:
-    """Evaluation weights, tuned by games against the medium bot and older versions."""
+    """Evaluation weights, tuned by games against the medium bot and older versions
+    (`benchmarks/fit_eval.py` fits `worth`'s to game outcomes: README, the fit and screens)."""
 
     matched: float = 0.9
     """Worth per tier point of cubes that pay part of the best target card."""
