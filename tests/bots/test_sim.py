@@ -21,12 +21,24 @@ import pytest
 from century_tui.sim import MEASURED, simulate
 
 CENTURY = [sys.executable, "-m", "century_tui"]
-IN_THE_FOREGROUND = ["env", "--default-signal=INT"]
-"""Put before a command, runs it as a terminal's shell runs a command in the foreground: with
-Ctrl+C at its default, so that it stops the program. The commands a script puts in the
-background (`pytest -n 2 &`) and all they start inherit Ctrl+C ignored, and a program rightly
-takes no notice of it there (`test_a_background_job_takes_no_notice_of_ctrl_c`): without this,
-the Ctrl+C tests all failed in such a run."""
+
+
+def with_ctrl_c(disposition: str) -> list[str]:
+    """Put before a command, runs it with Ctrl+C (SIGINT) at `disposition`, whatever this test
+    run inherited: "SIG_DFL" as a terminal's shell runs a command in the foreground, so that
+    Ctrl+C stops the program; "SIG_IGN" as a script runs one in the background. A small
+    Python launcher sets it and execs the command (`env --default-signal` would need GNU
+    coreutils 8.31 or later)."""
+    launch = "import os, signal, sys; signal.signal(signal.SIGINT, getattr(signal, sys.argv[1])); " \
+             "os.execv(sys.argv[2], sys.argv[2:])"
+    return [sys.executable, "-c", launch, disposition]
+
+
+IN_THE_FOREGROUND = with_ctrl_c("SIG_DFL")
+"""The commands a script puts in the background (`pytest -n 2 &`) and all they start inherit
+Ctrl+C ignored, and a program rightly takes no notice of it there
+(`test_a_background_job_takes_no_notice_of_ctrl_c`): without this, the Ctrl+C tests all
+failed in such a run."""
 
 
 def results(d):
@@ -218,7 +230,7 @@ def test_a_background_job_takes_no_notice_of_ctrl_c():
     """Where Ctrl+C is ignored as the program starts, as in a command a script puts in the
     background, it is not the program's to handle (Python raises no KeyboardInterrupt there
     either): the games all go on."""
-    report, told = finalizer_run("env", "--ignore-signal=INT", jobs="2")
+    report, told = finalizer_run(*with_ctrl_c("SIG_IGN"), jobs="2")
     assert report["games"] == 200 and not report["interrupted"], told
 
 
