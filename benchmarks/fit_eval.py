@@ -35,7 +35,7 @@ from bots import ROUND_CAP, build, tasks_for, weights_from_env  # noqa: E402
 from century_tui.bots.hard import (  # noqa: E402
     Weights, _engine, _hand_rate, _leader_turns_left, _own_turns_left, _row_key, _target
 )
-from century_tui.bots.heuristics import POINTS, value  # noqa: E402
+from century_tui.bots.heuristics import value  # noqa: E402
 from century_tui.engine import DISCARDING, State  # noqa: E402
 
 FEATURES = ("realised", "matched", "spare", "surplus", "scoring", "engine", "hand", "left", "leader_left",
@@ -50,8 +50,8 @@ MATCHES = {"self": ("hard", "hard"), "baseline": ("hard", "baseline")}
 
 def features(state: State, me: int, w: Weights) -> list[float]:
     """The parts `hard.worth` is made of, for seat `me`, unweighted."""
-    p = state.players[me]
-    realised = sum(POINTS[c] for c in p.claimed) + 3 * p.upper + p.lower
+    p, score = state.players[me], state.score(me)
+    realised = score.total - score.cubes  # cards and coins (R-SCORE-1)
     leader_left = _leader_turns_left(state, w)
     left = _own_turns_left(leader_left, p.turns, w)
     _, surplus, matched = _target(state, p.cubes, w, _row_key(state))
