@@ -42,13 +42,13 @@ SCHEDULE = ((48, 6), (48, 12), (96, 40))
 """(beam, depth) of the successive searches, until the budget is spent: 48 positions kept
 at each of six own turns (a play-play-rest-play-claim cycle and a half), then the same
 beam deeper, paying only for the new levels; a wider search starts afresh, so it comes
-only once the narrow one is 12 turns deep. The figures behind it are in the README."""
+only once the narrow one is 12 turns deep. The figures behind it are in docs/BOT_TUNING.md."""
 
 
 @dataclass(frozen=True)
 class Weights:
     """Evaluation weights, tuned by games against the medium bot and older versions
-    (`benchmarks/fit_eval.py` fits `worth`'s to game outcomes: README, the fit and screens)."""
+    (`benchmarks/fit_eval.py` fits `worth`'s to game outcomes: docs/BOT_TUNING.md, the fit and screens)."""
 
     matched: float = 0.9
     """Worth per tier point of cubes that pay part of the best target card."""
@@ -66,7 +66,7 @@ class Weights:
     patience: int = 35
     """Own turns after which the bot plays as if the end were near, so no game stalls."""
     rival: float = 0.7
-    """Share of the best other player's worth taken off its own (`evaluate`; README: why 0.7)."""
+    """Share of the best other player's worth taken off its own (`evaluate`; docs/BOT_TUNING.md: why 0.7)."""
     build: float = 0.0
     """Above 0, the other players in the search play the card that brings them nearest a
     point card instead of resting (`model.opponents_move`): a claim put off is no longer free."""

@@ -1,7 +1,7 @@
 """The hard bot's model of the other players and its tempo knobs (issue 17 §1): in the
 search another player who cannot claim plays the card that brings it nearest its best
 card instead of resting, the evaluation can see who is a play away from a card, and a
-claim now can count for more than the same claim later (README: the screens)."""
+claim now can count for more than the same claim later (docs/BOT_TUNING.md: the screens)."""
 
 from __future__ import annotations
 
