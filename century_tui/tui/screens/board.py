@@ -80,7 +80,7 @@ class BoardScreen(SizeGuard, FollowsWords, Screen):
         self.merchants = MerchantRow(id="merchants")
         self.caravans = Caravans(table.state.n, id="caravans")
         self.news = Static(id="news")
-        self.hand = HandView(id="hand")
+        self.hand = HandView(len(table.state.players[table.hand_seat()].owned), id="hand")
         self.hint = HintBar(id="hint")
         self.log_view = GameLog(id="log")
 
