@@ -5,11 +5,16 @@ modal for what is missing, and hands the move to the table. What the table then 
 move, an undo, a bot thinking, a save failing) comes back as a change, the one way the
 screen learns of it, whoever made the move: it logs, redraws, and brings what comes next
 (the pass screen, a discard, the results).
+
+What only a key press or a pass screen needs (the modals, the coach, the pass screen) is
+imported when first used: the board's first frame does not wait for it, and the app loads
+it in the background once that frame shows (`CenturyApp.on_ready`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.binding import Binding
@@ -21,16 +26,17 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked
 from century_tui.text import t
-from century_tui.tui import coach, hints, render
+from century_tui.tui import hints, render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
-from century_tui.tui.screens.handoff import HandOffScreen, missed_since
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
+
+if TYPE_CHECKING:
+    from century_tui.tui.screens.handoff import HandOffScreen
 
 
 class GameScreen(BoardScreen):
@@ -125,6 +131,8 @@ class GameScreen(BoardScreen):
         if len(payments) == 1:
             self.play(payments[0])
             return
+        from century_tui.tui.modals import AcquireModal
+
         self.ask(AcquireModal(index, s.current.cubes, list(s.merchant_row), s.merchant_cubes[index]))
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
@@ -136,6 +144,8 @@ class GameScreen(BoardScreen):
         if error is not None:
             self.refuse(error)
             return
+        from century_tui.tui.modals import TradeModal, UpgradeModal
+
         kind = MERCHANT_CARDS[card].kind
         if kind == SPICE:
             self.play(PlaySpice(card))
@@ -207,11 +217,13 @@ class GameScreen(BoardScreen):
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
             return True if self.game.redo_moves else False
-        if action == "coach":
-            return coach.offered(self, bool(parameters[0]))
+        if action == "coach":  # the shown binding where the game allows hints, else the hidden one
+            return self.game.hints == bool(parameters[0])  # (which says why not: tui/coach.py)
         return super().check_action(action, parameters)
 
     def action_coach(self, _shown: bool) -> None:
+        from century_tui.tui import coach
+
         coach.ask(self)
 
     def action_rest(self) -> None:
@@ -221,6 +233,8 @@ class GameScreen(BoardScreen):
     def action_discard(self) -> None:
         s = self.state
         if self.human_turn() and s.phase == DISCARDING:
+            from century_tui.tui.modals import DiscardModal
+
             held = sum(s.current.cubes)
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
@@ -312,6 +326,8 @@ class GameScreen(BoardScreen):
             self.action_discard()  # under the pass screen, if one comes
         same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if handoff:
+            from century_tui.tui.screens.handoff import HandOffScreen, missed_since
+
             here = s.seat  # the keyboard changes hands when the pass screen is answered
             self.app.clear_notifications()  # the last person's refusals are not the next one's
             if self.table.save_error is not None:  # but the next one must know the game is not saved
