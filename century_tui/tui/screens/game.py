@@ -4,20 +4,17 @@ Intent flows up: widgets post `Chosen` messages; the screen turns them into move
 modal for what is missing, and hands the move to the table. What the table then does (a
 move, an undo, a bot thinking, a save failing) comes back as a change, the one way the
 screen learns of it, whoever made the move: it logs, redraws, and brings what comes next
-(the pass screen, a discard, the results).
-
-What only a key press or a pass screen needs (the modals, the coach, the pass screen) is
-imported when first used: the board's first frame does not wait for it, and the app loads
-it in the background once that frame shows (`CenturyApp.on_ready`).
+(the pass screen, a discard, the results). The modals, the coach and the pass screen load
+when first used, not on the way to the board's first frame (`CenturyApp.on_ready`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual import events
 from textual.binding import Binding
+from textual.screen import Screen
 
 from century_tui.engine import (
     ACTION, CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, SPICE, UPGRADE, Acquire, Claim, IllegalMove,
@@ -34,9 +31,6 @@ from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
-
-if TYPE_CHECKING:
-    from century_tui.tui.screens.handoff import HandOffScreen
 
 
 class GameScreen(BoardScreen):
@@ -59,7 +53,7 @@ class GameScreen(BoardScreen):
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
         self._stop_listening = lambda: None
-        self._pass_screen: HandOffScreen | None = None
+        self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
 
     # what the table knows, as the screen's (the app and tests read these)
     @property
@@ -332,7 +326,7 @@ class GameScreen(BoardScreen):
             self.app.clear_notifications()  # the last person's refusals are not the next one's
             if self.table.save_error is not None:  # but the next one must know the game is not saved
                 self.say_unsaved()
-            if self._pass_screen is None:  # one for the game, installed: Textual keeps it between turns
+            if not isinstance(self._pass_screen, HandOffScreen):  # one for the game, installed: kept between turns
                 self._pass_screen = HandOffScreen()
                 self.app.install_screen(self._pass_screen, f"pass-{id(self)}")
             screen = self._pass_screen
