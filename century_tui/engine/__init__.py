@@ -33,6 +33,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, ["events"], {
     "names": ["Seat", "MAX_NAME", "NameRefused", "checked_name", "name_key", "duplicate", "is_unsafe",
               "printable", "shown", "clipped"],
     # save files
-    "save": ["dumps", "loads", "MAX_MOVES"],
+    "save": ["loads"],
+    "save_doc": ["dumps", "MAX_MOVES"],
     "save_errors": ["SaveError"],
 })

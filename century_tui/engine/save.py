@@ -1,4 +1,5 @@
-"""The save format: a versioned JSON document holding seats, seed and moves.
+"""The save format read back: a versioned JSON document holding seats, seed and moves
+(written by `save_doc.py`, without pydantic).
 
 Loading validates the document with pydantic, then replays every move from the
 seed; anything wrong (bad JSON, another format, a newer version, an illegal move)
@@ -9,26 +10,22 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import fields
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from .cards import CODES, MERCHANT_CARDS
+from .cards import CODES
 from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
 from .names import MAX_NAME, NameRefused, checked_name, duplicate
+from .save_doc import FORMAT, MAX_MOVES, VERSION, dumps, move_to_dict
 from .save_errors import PROBLEMS, SaveError
 
-FORMAT = "century-tui-save"
-VERSION = 1
-MAX_MOVES = 5000
-"""Moves plus redo a save may hold: a real game has a few hundred, and every move is
-replayed on loading, so a longer list is damage (or an attempt to hang the game)."""
+__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "dumps", "loads", "move_from_dict", "move_to_dict", "saved_at"]
 
 
 def _problem(error: dict[str, Any]) -> str:
@@ -103,19 +100,6 @@ def _adapter(kind: str) -> TypeAdapter:
     return TypeAdapter(MOVE_TYPES[kind])
 
 
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """{"kind": "trade", "card": "M13", "times": 3}: card codes keep saves readable."""
-    d: dict[str, Any] = {"kind": move.kind}
-    for f in fields(move):  # type: ignore[arg-type]
-        value = getattr(move, f.name)
-        if f.name == "card":
-            value = MERCHANT_CARDS[value].code
-        elif isinstance(value, tuple):
-            value = list(value)
-        d[f.name] = value
-    return d
-
-
 def move_from_dict(d: dict[str, Any]) -> Move:
     """The move a dict describes; ValueError if it is not one."""
     kind = d.get("kind") if isinstance(d, dict) else None
@@ -133,36 +117,6 @@ def move_from_dict(d: dict[str, Any]) -> Move:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise ValueError(f"{kind} move: {where} {first['msg']}".replace("  ", " ")) from None
-
-
-def dumps(game: Game) -> str:
-    """The save document: seats, seed, moves and the game's redo list."""
-    redo = game.redo_moves
-    doc = {
-        "format": FORMAT,
-        "version": VERSION,
-        "seed": game.seed,
-        "seats": [{"name": s.name, "bot": s.bot} for s in game.seats],
-        "moves": [move_to_dict(m) for m in game.moves],
-        "redo": [move_to_dict(m) for m in redo],
-        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-    }
-    if game.hints:  # a game without hints is saved exactly as before hints existed
-        doc["hints"] = True
-        doc["hinted"] = sorted(game.hinted)
-    return _layout(doc)
-
-
-def _layout(doc: dict[str, Any]) -> str:
-    """JSON with one move per line: small, diffable and readable by a person."""
-    head = {k: v for k, v in doc.items() if k not in ("moves", "redo")}
-    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
-    for key in ("moves", "redo"):
-        items = [json.dumps(m) for m in doc[key]]
-        body = ",\n  ".join(items)
-        lines.append(f' "{key}": [\n  {body}\n ],' if items else f' "{key}": [],')
-    lines[-1] = lines[-1].rstrip(",")
-    return "\n".join(lines) + "\n}\n"
 
 
 def _json(text: str | bytes) -> Any:

@@ -62,8 +62,9 @@ class Saver:
         return None
 
     def save(self, game: Game) -> None:
-        """Ask for `game` to be written (soon, off this thread). (The save format, and pydantic
-        under it, load at a game's first save: after its board's first frame.)"""
+        """Ask for `game` to be written (soon, off this thread). (The document is made without
+        pydantic, `engine/save_doc.py`: a new game's first save, as its board opens, waits
+        for no models.)"""
         doc = engine.dumps(game)
         with self._mutex:
             self._pending = self._last = doc

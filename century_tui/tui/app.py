@@ -31,8 +31,16 @@ if TYPE_CHECKING:
 
 
 def _load_the_board() -> None:
-    import century_tui.engine.save  # noqa: F401  (the first save's, and pydantic under it)
+    import century_tui.engine.save  # noqa: F401  (pydantic under it: settings are checked as a game starts)
     import century_tui.tui.screens.game  # noqa: F401  (its import is the work)
+    _load_the_play()
+
+
+def _load_the_play() -> None:
+    """What a board's first key presses may open: its modals, the coach, the pass screen."""
+    import century_tui.tui.coach  # noqa: F401
+    import century_tui.tui.modals  # noqa: F401
+    import century_tui.tui.screens.handoff  # noqa: F401
 
 
 class CenturyApp(App[None]):
@@ -202,12 +210,13 @@ class CenturyApp(App[None]):
         (Textual, the data, the first screen) lives as long as the app: frozen, it is not
         walked again by every full collection, which cost a pass screen about 18 ms.
         On the new-game form, the board's modules (the engine's card tables among them) load
-        in the background while the form is read, so that Start does not wait for them."""
+        in the background while the form is read, so that Start does not wait for them; on a
+        board, what its first key presses may open (a modal, the coach, the pass screen)."""
         if not gc.isenabled():  # a start through the cli (an app made in a test is left be)
             gc.freeze()
             gc.enable()
-            if self.table is None:
-                self.run_worker(_load_the_board, thread=True, group="warm-up", exit_on_error=False)
+            warm_up = _load_the_board if self.table is None else _load_the_play
+            self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def on_mount(self) -> None:
         self.catch_hangup()

@@ -37,16 +37,6 @@ def styled(phrase: Phrase) -> Text:
     return render.rt(phrase.key, **params)
 
 
-def offered(screen, shown: bool) -> bool:
-    """The `c` key's binding on a board: the shown one where the game allows hints, the hidden
-    one (which says why not) where it does not; neither in a replay, where `c` is the chart.
-    (Asked of the screen, not of its class: the replay's module brings the chart's, which
-    loads numpy, a fifth of a second on the way to every board's first frame.)"""
-    if screen.REPLAY:
-        return False
-    return screen.game.hints == shown
-
-
 def light(board, move: Move) -> list[Widget]:
     """Light up what `move` uses on `board`: the point or merchant slot, the hand card, or
     Rest (the coach's hint, the review's better move); the widgets lit."""

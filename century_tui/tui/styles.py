@@ -1,8 +1,10 @@
 """The app's colours and style sheets. `app.tcss` holds what the new-game form needs (the first
-screen of most starts); `board.tcss` the board, its dialogs, the results and the review,
-added when the first screen that is not the form's opens. Textual parses an app's CSS
-twice as it starts (again for its theme): the form's start no longer parses the board's
-300 lines twice for nothing, and a screen opened later adds them once."""
+screen of most starts); `board.tcss` the board, added when the first screen that is not the
+form's opens; `dialogs.tcss` the dialogs, the pass screen, the results and the review, added
+when the first screen that is neither the form nor a board opens. Textual parses an app's
+CSS twice as it starts (again for its theme): the form's start no longer parses the board's
+lines twice for nothing, a screen opened later adds its sheet once, and a board's first
+frame waits for no dialog's rules (parsed, and matched against each of its widgets)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from textual.app import App
 from textual.screen import Screen
 
 BOARD_CSS = Path(__file__).with_name("board.tcss")
+DIALOGS_CSS = Path(__file__).with_name("dialogs.tcss")
 
 
 class FormStyled:
@@ -22,11 +25,18 @@ class FormStyled:
     adds no board styles."""
 
 
+class BoardStyled:
+    """Mixin for a screen that `board.tcss` draws (a board): opening it adds no dialog styles."""
+
+
 def add_board_styles(app: App, screen: Screen | str) -> None:
-    """Before `screen` opens: the board's styles, unless it is the form's or they are in."""
-    if isinstance(screen, FormStyled) or app.stylesheet.has_source(str(BOARD_CSS), ""):
+    """Before `screen` opens: the style sheets it needs that are not in yet (none for the
+    form's; the board's for a board; the board's, then the dialogs', for any other)."""
+    if isinstance(screen, FormStyled):
         return
-    app.stylesheet.add_source(BOARD_CSS.read_text(encoding="utf-8"), read_from=(str(BOARD_CSS), ""))
+    for sheet in (BOARD_CSS,) if isinstance(screen, BoardStyled) else (BOARD_CSS, DIALOGS_CSS):
+        if not app.stylesheet.has_source(str(sheet), ""):
+            app.stylesheet.add_source(sheet.read_text(encoding="utf-8"), read_from=(str(sheet), ""))
 
 
 def colour_system() -> str | None:

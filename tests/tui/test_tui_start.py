@@ -209,3 +209,33 @@ async def test_a_board_opened_first_has_its_styles_as_it_shows():
 
     game = Game((Seat("Ann"), Seat("Bob")), seed=3)
     await run_app(CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False)), body)
+
+
+async def test_a_board_opens_without_the_dialogs_styles_and_its_first_dialog_brings_them():
+    """A board's first frame parses, and matches its widgets against, none of the dialogs',
+    the results' or the review's rules: the first of those screens adds them as it opens."""
+    from century_tui.engine import Game, Seat
+    from century_tui.tui.screens.table_view import TableScreen
+    from century_tui.tui.styles import BOARD_CSS, DIALOGS_CSS
+    from tests.helpers.driver import until
+
+    async def body(app, pilot):
+        assert app.stylesheet.has_source(str(BOARD_CSS), "")
+        assert not app.stylesheet.has_source(str(DIALOGS_CSS), "")
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.stylesheet.has_source(str(DIALOGS_CSS), "")
+        assert app.screen.query_one(".tableview").styles.max_width.value == 110  # dialogs.tcss's .tableview
+
+    game = Game((Seat("Ann"), Seat("Bob")), seed=3)
+    await run_app(CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False)), body)
+
+
+def test_a_board_opens_without_its_modals_the_coach_or_the_pass_screen(tmp_path):
+    """What only a key press or the next person's turn opens (the move dialogs, the coach and
+    the hard bot it asks, the pass screen) loads once the board is on show, not before."""
+    loaded = modules_at_first_frame(tmp_path, "game", "GameScreen", 'Game([Seat("Ann"), Seat("Cy", "easy")], 7)')
+    assert "century_tui.tui.widgets.hand" in loaded  # a board: the test sees its modules
+    for module in ("century_tui.tui.modals", "century_tui.tui.coach", "century_tui.bots.hard",
+                   "century_tui.tui.screens.handoff"):
+        assert module not in loaded

@@ -24,6 +24,7 @@ from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.options import Legality
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.styles import BoardStyled
 from century_tui.tui.widgets.caravans import CaravanInfo, Caravans
 from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.keybar import KeyBar
@@ -47,11 +48,9 @@ def end_news(state, names: list[str]) -> str:
     return t("board.near_end_many", names=Names(tuple(close)), count=trigger - 1)
 
 
-class BoardScreen(SizeGuard, FollowsWords, Screen):
+class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
 
-    REPLAY = False
-    """A replay's board: nobody plays on it (`c` draws the score chart, not a hint)."""
     AUTO_FOCUS = "HandView"
     """Where the focus starts: Textual would first light the point row (its first
     focusable), restyling it and then the hand again; and a claim would be one Enter away."""
@@ -80,7 +79,7 @@ class BoardScreen(SizeGuard, FollowsWords, Screen):
         self.merchants = MerchantRow(id="merchants")
         self.caravans = Caravans(table.state.n, id="caravans")
         self.news = Static(id="news")
-        self.hand = HandView(id="hand")
+        self.hand = HandView(len(table.state.players[table.hand_seat()].owned), id="hand")
         self.hint = HintBar(id="hint")
         self.log_view = GameLog(id="log")
 

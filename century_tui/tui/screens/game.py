@@ -4,7 +4,8 @@ Intent flows up: widgets post `Chosen` messages; the screen turns them into move
 modal for what is missing, and hands the move to the table. What the table then does (a
 move, an undo, a bot thinking, a save failing) comes back as a change, the one way the
 screen learns of it, whoever made the move: it logs, redraws, and brings what comes next
-(the pass screen, a discard, the results).
+(the pass screen, a discard, the results). The modals, the coach and the pass screen load
+when first used, not on the way to the board's first frame (`CenturyApp.on_ready`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from textual import events
 from textual.binding import Binding
+from textual.screen import Screen
 
 from century_tui.engine import (
     ACTION, CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, SPICE, UPGRADE, Acquire, Claim, IllegalMove,
@@ -21,14 +23,12 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked
 from century_tui.text import t
-from century_tui.tui import coach, hints, render
+from century_tui.tui import hints, render
 from century_tui.tui.journal import Entry, describe, history
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
-from century_tui.tui.screens.handoff import HandOffScreen, missed_since
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
@@ -53,7 +53,7 @@ class GameScreen(BoardScreen):
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
         self._stop_listening = lambda: None
-        self._pass_screen: HandOffScreen | None = None
+        self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
 
     # what the table knows, as the screen's (the app and tests read these)
     @property
@@ -125,6 +125,8 @@ class GameScreen(BoardScreen):
         if len(payments) == 1:
             self.play(payments[0])
             return
+        from century_tui.tui.modals import AcquireModal
+
         self.ask(AcquireModal(index, s.current.cubes, list(s.merchant_row), s.merchant_cubes[index]))
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
@@ -136,6 +138,8 @@ class GameScreen(BoardScreen):
         if error is not None:
             self.refuse(error)
             return
+        from century_tui.tui.modals import TradeModal, UpgradeModal
+
         kind = MERCHANT_CARDS[card].kind
         if kind == SPICE:
             self.play(PlaySpice(card))
@@ -207,11 +211,13 @@ class GameScreen(BoardScreen):
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
             return True if self.game.redo_moves else False
-        if action == "coach":
-            return coach.offered(self, bool(parameters[0]))
+        if action == "coach":  # the shown binding where the game allows hints, else the hidden one
+            return self.game.hints == bool(parameters[0])  # (which says why not: tui/coach.py)
         return super().check_action(action, parameters)
 
     def action_coach(self, _shown: bool) -> None:
+        from century_tui.tui import coach
+
         coach.ask(self)
 
     def action_rest(self) -> None:
@@ -221,6 +227,8 @@ class GameScreen(BoardScreen):
     def action_discard(self) -> None:
         s = self.state
         if self.human_turn() and s.phase == DISCARDING:
+            from century_tui.tui.modals import DiscardModal
+
             held = sum(s.current.cubes)
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
@@ -312,11 +320,13 @@ class GameScreen(BoardScreen):
             self.action_discard()  # under the pass screen, if one comes
         same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if handoff:
+            from century_tui.tui.screens.handoff import HandOffScreen, missed_since
+
             here = s.seat  # the keyboard changes hands when the pass screen is answered
             self.app.clear_notifications()  # the last person's refusals are not the next one's
             if self.table.save_error is not None:  # but the next one must know the game is not saved
                 self.say_unsaved()
-            if self._pass_screen is None:  # one for the game, installed: Textual keeps it between turns
+            if not isinstance(self._pass_screen, HandOffScreen):  # one for the game, installed: kept between turns
                 self._pass_screen = HandOffScreen()
                 self.app.install_screen(self._pass_screen, f"pass-{id(self)}")
             screen = self._pass_screen

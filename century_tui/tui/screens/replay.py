@@ -20,7 +20,6 @@ from century_tui.tui.widgets.score_chart import ScoreChart
 
 
 class ReplayScreen(BoardScreen):
-    REPLAY = True
     STEP = Binding.Group("key.replay_step", compact=True)
     """Back and forward as one entry of the key bar ("←→ Step"), so every label fits 80
     columns in every language."""

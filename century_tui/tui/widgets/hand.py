@@ -109,13 +109,15 @@ class HandView(CursorRow):
     class RestChosen(Message):
         pass
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, chips: int = 0, **kwargs) -> None:
+        """`chips`: the cards its first `show` will hold, mounted with the hand: chips
+        mounted by that `show` would lay the board out again after its first frame."""
         super().__init__(**kwargs)
         self.items: list[HandItem] = []
         self.owner = ""
         self._shown: tuple = ()
         self.rest = RestButton(classes="rest")
-        self.chips = Container(self.rest, id="chips")
+        self.chips = Container(*(HandCard(classes="chip") for _ in range(chips)), self.rest, id="chips")
 
     def compose(self):
         yield self.chips

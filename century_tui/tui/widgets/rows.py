@@ -75,6 +75,14 @@ class CardView(FollowsWords, Widget):
     def subtitle(self) -> Text | None:
         return None
 
+    def on_resize(self) -> None:
+        """The bottom border follows the card's size; a card that has none and gets none is
+        not drawn again (Textual repaints a widget whose border text is set): most cards, as
+        the board's first frame is laid out."""
+        subtitle = self.subtitle()
+        if subtitle is not None or self.border_subtitle is not None:
+            self.border_subtitle = subtitle
+
     def on_click(self, event) -> None:
         event.stop()
         self.post_message(self.Pressed(self.index))
@@ -151,9 +159,6 @@ class PointCardView(CardView):
             return Text(t("card.points", points=POINT_CARDS[self.slot.card].points), "bold")
         return None
 
-    def on_resize(self) -> None:
-        self.border_subtitle = self.subtitle()
-
     def _coin_text(self) -> Text:
         if self.slot.coin is None or not self.slot.coins:
             return Text("")
@@ -196,9 +201,6 @@ class MerchantCardView(CardView):
         if height <= 1 or (height == 2 and len(render.merchant_lines(self.slot.card, self.size.width)) == 2):
             return render.cubes(self.slot.cubes)
         return None
-
-    def on_resize(self) -> None:
-        self.border_subtitle = self.subtitle()
 
 
 class DeckPile(FollowsWords, Static):
