@@ -22,10 +22,8 @@ from .errors import IllegalMove
 from .game import Game, ReplayError, Seat
 from .moves import MOVE_TYPES, Move
 from .names import MAX_NAME, NameRefused, checked_name, duplicate
-from .save_doc import FORMAT, MAX_MOVES, VERSION, dumps, move_to_dict
+from .save_doc import FORMAT, MAX_MOVES, VERSION
 from .save_errors import PROBLEMS, SaveError
-
-__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "dumps", "loads", "move_from_dict", "move_to_dict", "saved_at"]
 
 
 def _problem(error: dict[str, Any]) -> str:

@@ -20,7 +20,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from century_tui.engine import IllegalMove, Move, shown
-from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.engine.save import move_from_dict
+from century_tui.engine.save_doc import move_to_dict
 from century_tui.table import (
     Change, Moved, Refused, Resynced, Table, needs_consent,
 )

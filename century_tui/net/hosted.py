@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 
 from century_tui.engine import IllegalMove
-from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.engine.save import move_from_dict
+from century_tui.engine.save_doc import move_to_dict
 from century_tui.seats import person_name
 from century_tui.table import Change, LocalTable, Moved, Rewound
 

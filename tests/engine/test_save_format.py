@@ -21,7 +21,8 @@ from century_tui.engine import (
     dumps,
     loads,
 )
-from century_tui.engine.save import move_from_dict, move_to_dict
+from century_tui.engine.save import move_from_dict
+from century_tui.engine.save_doc import move_to_dict
 
 
 def played_game(moves=60, seed=4) -> Game:

@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, IllegalMove, Rest, Seat, dumps
-from century_tui.engine.save import move_to_dict
+from century_tui.engine.save_doc import move_to_dict
 from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Host, Limits
