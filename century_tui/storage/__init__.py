@@ -14,5 +14,5 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, [], {
               "find_save", "latest_unfinished", "list_saves", "load_game", "new_save_path", "open_save",
               "remove_free_locks", "remove_stale_temps", "save_files", "unfinished"],
     "settings": ["BOT_BUDGET_MS", "BOT_SPEEDS", "SETTINGS_CAP", "SeatChoice", "Settings", "SettingsNotice",
-                 "damaged_settings_path", "load_settings", "save_settings"],
+                 "SettingsWriter", "damaged_settings_path", "load_settings", "save_settings"],
 })

@@ -14,7 +14,8 @@ import hmac
 import json
 import os
 import stat
-from dataclasses import asdict, dataclass, field
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal
@@ -199,3 +200,32 @@ def save_settings(settings: Settings) -> None:
         if not stat.S_ISREG(found.st_mode) or found.st_size > SETTINGS_CAP:
             raise OSError(f"{path} is not a settings file; it is left as it is")
     write_atomic(path, settings_text(settings, seal_key(make=True)))
+
+
+class SettingsWriter:
+    """Writes settings on a thread of its own, one after another in the order asked, so a
+    change of setting never waits on the app's thread for the check (the first in a process
+    imports pydantic: 0.2 s) or for the disk. A failure costs only the memory, as it did."""
+
+    def __init__(self) -> None:
+        self._pool: ThreadPoolExecutor | None = None
+        self._last: Future[None] | None = None
+
+    def write(self, settings: Settings) -> None:
+        """Write `settings` as they are now (a copy: the app goes on changing its own)."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="century-settings")
+        now = replace(settings, seats=[replace(seat) for seat in settings.seats])
+        self._last = self._pool.submit(_save_quietly, now)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until every write asked for so far is done (one thread: the last done, all done)."""
+        if self._last is not None:
+            wait([self._last], timeout)
+
+
+def _save_quietly(settings: Settings) -> None:
+    try:
+        save_settings(settings)
+    except OSError:
+        pass

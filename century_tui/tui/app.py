@@ -106,6 +106,7 @@ class CenturyApp(App[None]):
         else:
             environ = {}  # a caller's settings are the whole configuration
         self.settings = settings
+        self.settings_writer = storage.SettingsWriter()
         self.notice = notice
         code = text.resolve_language(language, settings.language, environ)
         self.broken_language: tuple[str, str] | None = None
@@ -288,6 +289,7 @@ class CenturyApp(App[None]):
         self.hold(None)
         if self.save_lock is not None:  # handed to no game (the window closed first)
             self.save_lock.release()
+        self.settings_writer.wait(timeout=5)
 
     def open_new_game(self) -> None:
         from century_tui.tui.screens.new_game import NewGameScreen
@@ -380,15 +382,12 @@ class CenturyApp(App[None]):
         self.notify(t("notify.bot_speed", speed=t(f"speed.{speed}")), timeout=2)
 
     def remember(self) -> None:
-        """Save the skin, pass-screen and bot-speed choices and the last seats (a failure only
-        costs the memory)."""
+        """Save the skin, pass-screen and bot-speed choices and the last seats, in the
+        background (`storage.SettingsWriter`)."""
         self.settings.skin = self.skin  # type: ignore[assignment]
         self.settings.handoff = self.handoff
         self.settings.bot_delay_ms = self.bot_delay_ms
-        try:
-            storage.save_settings(self.settings)
-        except OSError:
-            pass
+        self.settings_writer.write(self.settings)
 
 
 def century(node: DOMNode) -> CenturyApp:

@@ -26,6 +26,15 @@ def board(app) -> GameScreen:
     raise AssertionError("no game screen")
 
 
+def remembered(app):
+    """The settings on disk once `app` has written every change asked so far (it writes
+    them in the background)."""
+    from century_tui import storage
+
+    app.settings_writer.wait()
+    return storage.load_settings()[0]
+
+
 def screen_lines(app) -> list[str]:
     """The screen as text, one string per row (modal screens include what lies behind)."""
     return ["".join(segment.text for segment in strip) for strip in screen_strips(app)]

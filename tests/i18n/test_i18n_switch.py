@@ -5,9 +5,9 @@ saved. Japanese also changes the layout: a taller merchant row, wider hand chips
 from __future__ import annotations
 
 from tests.helpers.i18n_marker import screen_lines
-from tests.helpers.driver import plain, board, palette, pass_screens, settle
+from tests.helpers.driver import plain, remembered, board, palette, pass_screens, settle
 
-from century_tui import storage, text
+from century_tui import text
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
@@ -30,7 +30,7 @@ async def test_switch_from_the_palette_redraws_everything_and_is_remembered():
         assert "Ann joue +RR." in shown and "Bob améliore R→V, R→V." in shown  # the log, redrawn
         assert "Jouer" in shown and "Repos" in shown  # key bar
         assert "JJRRBB" in shown  # cube letters: jaune, rouge, vert, brun
-        assert storage.load_settings()[0].language == "fr"
+        assert remembered(app).language == "fr"
         rows_before = screen.merchants.size.height
 
         await pilot.press("f1")
@@ -45,7 +45,7 @@ async def test_switch_from_the_palette_redraws_everything_and_is_remembered():
         shown = "\n".join(screen_lines(app))
         assert "第8ラウンド" in shown and "Annの手札" in shown and "— 第8ラウンド —" in shown
         assert app.has_class("-wide-letters") and screen.merchants.size.height == rows_before + 1
-        assert storage.load_settings()[0].language == "ja"
+        assert remembered(app).language == "ja"
 
         app.language = "en"
         await settle(pilot)

@@ -15,12 +15,6 @@ from century_tui.engine import Game, SaveError, Seat
 NOON = datetime(2030, 1, 2, 12, 0, 0)
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CENTURY_HOME", str(tmp_path))
-    return tmp_path
-
-
 def game(seed: int) -> Game:
     return Game([Seat("Ann"), Seat("Bob")], seed)
 

@@ -17,12 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 needs_flock = pytest.mark.skipif(storage.fcntl is None, reason="no fcntl here: no locks")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CENTURY_HOME", str(tmp_path))
-    return tmp_path
-
-
 @pytest.fixture
 def save() -> Path:
     path = storage.saves_dir() / "game-1.json"

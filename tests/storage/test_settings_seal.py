@@ -19,12 +19,6 @@ CHOSEN = Settings(skin="golem", handoff=False, bot_delay_ms=200, language="fr",
                   seats=[SeatChoice("Ann"), SeatChoice("Bo", "hard")], cube_code="shapes")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CENTURY_HOME", str(tmp_path))
-    return tmp_path
-
-
 @pytest.fixture
 def checks(monkeypatch) -> list[bytes]:
     """The settings files read with the full check (pydantic) from now on."""

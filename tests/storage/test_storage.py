@@ -11,12 +11,6 @@ from century_tui import storage
 from century_tui.engine import Game, SaveError, Seat, dumps
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CENTURY_HOME", str(tmp_path))
-    return tmp_path
-
-
 def some_game(moves: int = 40, seed: int = 3) -> Game:
     g = Game([Seat("Ann"), Seat("Bob"), Seat("Bot", "random")], seed)
     rng = random.Random(seed)

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from tests.helpers.driver import run_app, plain, board, click_button, palette, pass_screens, settle
+from tests.helpers.driver import run_app, plain, remembered, board, click_button, palette, pass_screens, settle
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
@@ -68,7 +68,7 @@ async def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
         assert isinstance(app.screen, GameScreen)
         await palette(pilot, "pass screen on")
         assert app.handoff is True
-        assert storage.load_settings()[0].handoff is True
+        assert remembered(app).handoff is True
         await pilot.press("r")
         assert isinstance(app.screen, HandOffScreen)
 
@@ -296,7 +296,7 @@ async def test_skin_switch_live_and_remembered():
         await pilot.press("s")
         assert app.skin == "golem" and text.skin() == "golem" and app.has_class("-golem")
         assert "Magenta" in screen.status.render().plain
-        assert storage.load_settings()[0].skin == "golem"
+        assert remembered(app).skin == "golem"
         await palette(pilot, "spice road")
         assert app.skin == "spice"
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.helpers.driver import board, palette, settle
+import threading
+
+from tests.helpers.driver import board, palette, remembered, settle
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -18,6 +20,31 @@ async def test_bot_speed_from_the_palette_is_used_and_remembered():
         await palette(pilot, "bot speed slow")
         assert app.bot_delay_ms == storage.BOT_SPEEDS["slow"]
     assert storage.load_settings()[0].bot_delay_ms == storage.BOT_SPEEDS["slow"]
+
+
+async def test_a_change_of_setting_is_written_off_the_app_s_thread(monkeypatch):
+    """The first write in a process checks the settings with pydantic (0.2 s to import): a
+    key pressed meanwhile must not wait for it, nor for the disk."""
+    from century_tui.storage import settings as settings_module
+
+    gate, writers = threading.Event(), []
+    real_save = settings_module.save_settings
+
+    def gated_save(settings) -> None:
+        writers.append(threading.current_thread())
+        assert gate.wait(10), "the test never opened the gate"
+        real_save(settings)
+
+    monkeypatch.setattr(settings_module, "save_settings", gated_save)
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")  # the skin switch is remembered: its write waits at the gate
+        await pilot.press("s")  # and the app still answers
+        assert app.skin == "spice" and app.has_class("-spice")
+        gate.set()
+        assert remembered(app).skin == "spice"
+    assert writers and threading.main_thread() not in writers
 
 
 async def test_a_damaged_settings_file_gives_defaults_and_a_notice():

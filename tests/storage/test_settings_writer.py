@@ -1,0 +1,66 @@
+"""The app's settings are written in the background, in order, the last change winning."""
+
+from __future__ import annotations
+
+import threading
+
+from century_tui import storage
+from century_tui.storage import settings as settings_module
+from century_tui.storage import SeatChoice, Settings, SettingsWriter
+
+
+def test_a_write_does_not_wait_for_the_disk_and_the_writes_land_in_the_order_asked(monkeypatch):
+    gate, writers = threading.Event(), []
+    real_save = settings_module.save_settings
+
+    def gated_save(settings: Settings) -> None:
+        assert gate.wait(10), "the test never opened the gate"
+        writers.append(threading.current_thread())
+        real_save(settings)
+
+    monkeypatch.setattr(settings_module, "save_settings", gated_save)
+    writer = SettingsWriter()
+    for delay in (100, 200, 300):
+        writer.write(Settings(bot_delay_ms=delay))  # returns at once: the first save is held at the gate
+    assert writers == []
+    gate.set()
+    writer.wait()
+    assert len(writers) == 3 and threading.current_thread() not in writers
+    assert storage.load_settings() == (Settings(bot_delay_ms=300), None)
+
+
+def test_what_is_written_is_the_settings_as_they_were_when_asked(monkeypatch):
+    gate = threading.Event()
+    real_save = settings_module.save_settings
+    monkeypatch.setattr(settings_module, "save_settings", lambda s: (gate.wait(10), real_save(s)))
+    chosen = Settings(skin="golem", seats=[SeatChoice(name="Ann")])
+    writer = SettingsWriter()
+    writer.write(chosen)
+    chosen.skin = "spice"  # the app goes on changing its own settings
+    chosen.seats[0].name = "Bob"
+    gate.set()
+    writer.wait()
+    back = storage.load_settings()[0]
+    assert back.skin == "golem" and back.seats == [SeatChoice(name="Ann")]
+
+
+def test_a_write_that_fails_costs_only_that_write(monkeypatch):
+    real_save = settings_module.save_settings
+    failing = iter([True, False])
+
+    def flaky_save(settings: Settings) -> None:
+        if next(failing):
+            raise OSError("disk full")
+        real_save(settings)
+
+    monkeypatch.setattr(settings_module, "save_settings", flaky_save)
+    writer = SettingsWriter()
+    writer.write(Settings(bot_delay_ms=100))
+    writer.write(Settings(bot_delay_ms=200))
+    writer.wait()
+    assert storage.load_settings()[0].bot_delay_ms == 200
+
+
+def test_waiting_with_nothing_written_returns_at_once():
+    SettingsWriter().wait()
+    assert storage.load_settings() == (Settings(), None)
