@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -72,7 +73,10 @@ def dispatch(args: argparse.Namespace, parser: Parser) -> int:
     commands = {"sim": cmd_sim, "cards": cmd_cards, "resume": cmd_resume, "replay": cmd_replay,
                 "saves": cmd_saves, "review": cmd_review}
     if args.command in commands:
-        return commands[args.command](args)
+        try:
+            return commands[args.command](args)
+        except BrokenPipeError:  # `century saves | head`: the reader has all it wanted
+            return _reader_gone()
     if args.command in ("host", "join", "watch"):
         from century_tui.cli.network import run
 
@@ -80,6 +84,14 @@ def dispatch(args: argparse.Namespace, parser: Parser) -> int:
     if args.command is None:
         args = parser.parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
     return cmd_new(args)
+
+
+def _reader_gone() -> int:
+    """Stop quietly, as other command-line tools do, when what reads our output has closed
+    it; output points at /dev/null from here, so that Python's last flush on the way out
+    does not fail again with a traceback."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 __all__ = [

@@ -173,3 +173,20 @@ def test_any_player_names_start_a_game_or_get_a_clear_refusal(names):
     else:
         assert code == 2 and err.getvalue().count("\n") == 1 and not started
         assert not any(is_unsafe(ch) and ch != "\n" for ch in err.getvalue())
+
+
+@pytest.mark.parametrize("command", [["saves"], ["cards"], ["sim", "--games", "2"]])
+def test_output_read_by_a_reader_that_stops_early_ends_quietly(command, tmp_path):
+    """`century saves | head -1`: once the reader has closed the pipe, the command stops with
+    exit code 1 and says nothing (no Python traceback)."""
+    from century_tui import storage
+    from tests.helpers.driver import played
+
+    for n in range(3):
+        storage.autosave(storage.saves_dir() / f"game-{n}.json", played(10, seed=n))
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the command writes a line
+    done = subprocess.run([sys.executable, "-m", "century_tui", *command], stdout=write_end,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    os.close(write_end)
+    assert (done.returncode, done.stderr) == (1, "")
