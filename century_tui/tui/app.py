@@ -1,5 +1,5 @@
 """The Textual app: screens, the live skin and language switches, settings, and the
-command palette (whose own words, and Textual's system commands, come from t() too)."""
+command palette (`commands`: its words, and Textual's system commands, come from t() too)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,19 @@ import gc
 import os
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.binding import Binding
-from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.signal import Signal
-from textual.theme import ThemeProvider
 
 from century_tui import storage, text
 from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
 from century_tui.tui import render
-from century_tui.tui.commands import CenturyCommands
+from century_tui.tui.commands import CenturyCommands, PaletteInWords
 from century_tui.tui.styles import add_board_styles, colour_system
 
 if TYPE_CHECKING:
@@ -43,7 +41,7 @@ def _load_the_play() -> None:
     import century_tui.tui.screens.handoff  # noqa: F401
 
 
-class CenturyApp(App[None]):
+class CenturyApp(PaletteInWords, App[None]):
     CSS_PATH = "app.tcss"
     ALLOW_SELECT = False
     """No drag-selecting text: a board is clicked, not copied from, and Textual's selection
@@ -144,6 +142,10 @@ class CenturyApp(App[None]):
         must show as typed ("[b]Bob[/b]"), never be read as markup. Screens' notify() comes
         here too."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: how to quit, in the player's words (Textual's own toast is English markup)."""
+        self.notify(t("notify.help_quit"))
 
     async def action_quit(self) -> None:
         """Quit, unless a game could not be saved: then say so, and quit only when asked
@@ -357,19 +359,6 @@ class CenturyApp(App[None]):
         self.title = t("app.title")
         self.words_changed_signal.publish(None)
         self.refresh_bindings()
-
-    # -------------------------------------------------------------- the palette's own words
-    def get_system_commands(self, screen) -> Iterable[SystemCommand]:
-        """Textual's system commands that this game offers, in the player's language."""
-        yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)
-        yield SystemCommand(t("cmd.quit"), t("cmd.quit_help"), self.action_quit)
-
-    def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=t("cmd.placeholder")))
-
-    def search_themes(self) -> None:
-        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=t("cmd.theme_placeholder")))
 
     def watch_handoff(self, handoff: bool) -> None:
         self.remember()

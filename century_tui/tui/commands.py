@@ -4,9 +4,11 @@ or shapes, bot speed, help, new game."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, Iterable
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.app import SystemCommand
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.theme import ThemeProvider
 
 from century_tui.skins import SKINS
 from century_tui.storage import BOT_SPEEDS
@@ -55,3 +57,19 @@ class CenturyCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, help=help_)
+
+
+class PaletteInWords:
+    """The app's palette screens and Textual's system commands, in the player's language
+    (mixed into CenturyApp, before Textual's App)."""
+
+    def get_system_commands(self, screen) -> Iterable[SystemCommand]:
+        yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)  # type: ignore[attr-defined]
+        yield SystemCommand(t("cmd.quit"), t("cmd.quit_help"), self.action_quit)  # type: ignore[attr-defined]
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[attr-defined,arg-type]
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=t("cmd.placeholder")))  # type: ignore[attr-defined]
+
+    def search_themes(self) -> None:
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=t("cmd.theme_placeholder")))  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.helpers.driver import board, palette, remembered, settle
+from tests.helpers.driver import board, palette, remembered, run_app, screen_lines, settle, until
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -91,3 +91,17 @@ async def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
         await settle(pilot)
         assert board(app).game.current_seat.name == "Ann"  # the bot has moved
     assert asked and asked[0] == ("hard", 80)
+
+
+async def test_ctrl_c_says_how_to_quit_in_the_player_s_words():
+    """Textual's own answer to Ctrl+C is English, with markup that the game's plain toasts
+    showed as typed ("Press [b]ctrl+q[/b]")."""
+    for language, words in (("en", "To quit, press Ctrl+Q."), ("fr", "Pour quitter, appuyez sur Ctrl+Q.")):
+        app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0), language=language)
+
+        async def body(app, pilot):
+            await pilot.press("ctrl+c")
+            await until(pilot, lambda: words in "".join(screen_lines(app)))
+            assert "[b]" not in "".join(screen_lines(app)) and app.is_running
+
+        await run_app(app, body, notifications=True)
