@@ -174,3 +174,33 @@ def test_a_game_is_readable_in_every_colour_mode(depth, no_color, saved, century
         term.until(term.shows("Game over"))
         check(term, "results", depth, problems)
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("term", ["xterm-16color", "xterm-256color"])
+async def test_without_colour_the_form_s_focus_and_ticked_boxes_are_drawn_reversed(term, monkeypatch):
+    """NO_COLOR: where colour cannot light up the focused field, it is drawn reversed with its
+    text cursor the one cell that is not, and a ticked box's X is reversed, an unticked one's
+    not (else they differ only by bold and dim)."""
+    from century_tui.storage import Settings
+    from century_tui.tui.app import CenturyApp
+
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    def reversed_cells(widget) -> list[bool]:
+        return [bool(s.style and s.style.reverse) for s in widget.render_line(0) for _ in s.text]
+
+    app = CenturyApp(settings=Settings(bot_delay_ms=0, handoff=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "b", "left")  # the first name: the cursor on the b
+        await pilot.pause()
+        name = app.focused
+        assert reversed_cells(name)[:3] == [True, False, True]
+        ticked, unticked = app.screen.query_one("#handoff"), app.screen.query_one("#hints")
+        assert ticked.value and not unticked.value
+        assert reversed_cells(ticked)[1] and not reversed_cells(unticked)[1]  # ▐X▌: the X
+        unticked.focus()
+        await pilot.pause()
+        assert all(reversed_cells(unticked)[3:])  # its words, lit up
+        assert not any(reversed_cells(name))  # the name field, no longer focused

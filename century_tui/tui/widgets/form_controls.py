@@ -201,6 +201,8 @@ class FormCheck(FormControl):
     def box(self) -> Content:
         """▐X▌: the X in the box's colours, its sides in the box's background."""
         inside = self.get_visual_style("form-check--box")
+        if self.get_component_styles("form-check--box").text_style.reverse:  # (a visual style drops it)
+            inside += Style(reverse=True)
         side = Style(foreground=inside.background, background=self.background_colors[1])
         return Content.assemble(("▐", side), ("X", inside), ("▌", side))
 
