@@ -234,17 +234,17 @@ def build_parser() -> Parser:
     new.add_argument("--hints", action="store_true", help=h("hints"))
 
     resume = sub.add_parser("resume", help=h("resume"))
-    resume.add_argument("file", nargs="?", default=None, help=h("file"))
+    resume.add_argument("file", nargs="?", default=None, metavar="NAME", help=h("file"))
     resume.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     resume.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget"))
 
     sub.add_parser("saves", help=h("saves"))
 
     replay = sub.add_parser("replay", help=h("replay"))
-    replay.add_argument("file", help=h("file"))
+    replay.add_argument("file", metavar="NAME", help=h("file"))
     replay.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     review = sub.add_parser("review", help=h("review"))
-    review.add_argument("file", help=h("file"))
+    review.add_argument("file", metavar="NAME", help=h("file"))
     from century_tui.cli.network import add_parsers
 
     networked = add_parsers(sub, h, players=_players, count=_count)

@@ -203,7 +203,7 @@ def test_player_names_are_listed_the_language_s_way():
         (["--lang", "fr", "new", "--players", "A,B", "--seed", "x"], "century new : erreur : --seed : « x » n'est pas un nombre entier"),
         (["--lang", "ja", "new", "--players", "A,B", "--skin", "tea"], "'tea'は選べません"),
         (["--lang", "es", "new", "--players", "A,B", "--budget-ms", "5"], "5 está fuera de rango (de 50 a 60000)"),
-        (["--lang", "pt", "replay"], "faltam argumentos: file"),
+        (["--lang", "pt", "replay"], "faltam argumentos: NAME"),
         (["--lang", "fr", "new", "--zzz"], "arguments non reconnus : --zzz"),
         (["--lang", "fr", "sim", "--bots", "genius"], "niveau de bot inconnu « genius »"),
         (["--lang", "fr", "sim", "--json=1"], "--json : ne prend pas de valeur ('1' donné)"),
