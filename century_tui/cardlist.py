@@ -1,6 +1,6 @@
 """`century cards`: every card as a player's reference table, or as JSON.
 
-The tables use the player's language and the spice skin's words; the JSON is counts by
+The tables use the player's language and skin (the saved one, as on the board); the JSON is counts by
 tier (0..3), the same in every language.
 """
 

@@ -28,7 +28,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def _words_for(argv: Sequence[str]) -> None:
     """Messages in the player's language from the start: --lang, the saved one, LANG...;
-    cubes in the saved cube code (`century cards` reads like the board)."""
+    cubes in the saved skin and cube code (`century cards` and `review` read like the board)."""
     from century_tui import storage, text
 
     asked = None
@@ -42,6 +42,7 @@ def _words_for(argv: Sequence[str]) -> None:
         text.set_language(text.resolve_language(asked, settings.language))
     except text.TextDataError:  # its file is damaged: English here, and the window says why
         text.set_language(text.DEFAULT_LANGUAGE)
+    text.set_skin(settings.skin)
     text.set_cube_code(settings.cube_code)
 
 

@@ -98,3 +98,13 @@ def test_sim_budget_ms_is_bounded_like_a_game_s(budget, capsys):
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and err.count("\n") == 1 and "out of range (50 to 60000)" in err
     assert len(err) < 120  # a long number is cut short, not echoed whole
+
+
+@pytest.mark.parametrize("skin, shown, not_shown", [("golem", "magenta", "brown"), ("spice", "brown", "magenta")])
+def test_cards_read_in_the_remembered_skin_as_the_board_does(skin, shown, not_shown, capsys):
+    from century_tui import storage
+
+    storage.save_settings(storage.Settings(skin=skin))
+    assert cli.main(["cards"]) == 0
+    out = capsys.readouterr().out
+    assert shown in out and not_shown not in out
