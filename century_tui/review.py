@@ -9,7 +9,7 @@ and the difference is what the move cost, in points of its evaluation. Pure Pyth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from century_tui.advice import Phrase, move_words, why
@@ -60,6 +60,12 @@ class Review:
     """The costliest moves of each person (seat → up to SHOWN, costliest first)."""
 
     by_seat: dict[int, list[Costly]]
+    weighed: dict[int, int] = field(default_factory=dict)
+    """How many of each person's moves were weighed (none: they never moved)."""
+
+    def no_costly_move(self, seat: int) -> str:
+        """What is said of a person with no costly move: well played, or that they never moved."""
+        return t("review.well_played" if self.weighed.get(seat) else "review.no_moves")
 
 
 class Cancelled(Exception):
@@ -110,6 +116,7 @@ def review(
     todo = set(person_moves(game))
     total = len(todo)
     found: dict[int, list[Costly]] = {i: [] for i, s in enumerate(game.seats) if s.is_human}
+    weighed = dict.fromkeys(found, 0)
     done = 0
     if progress:
         progress(0, total)
@@ -119,6 +126,7 @@ def review(
         if stop is not None and stop():
             raise Cancelled
         got = weigh(state.clone(), game.moves[index], review_seed(game.seed, index), search, nodes)
+        weighed[state.seat] += 1
         if got is not None and got.cost >= SMALL:
             found[got.seat].append(
                 Costly(index, got.seat, got.round, got.played, got.better, got.before, got.after)
@@ -128,7 +136,7 @@ def review(
             progress(done, total)
     return Review({
         seat: sorted(costs, key=lambda c: (-c.cost, c.index))[:SHOWN] for seat, costs in found.items()
-    })
+    }, weighed)
 
 
 def _points(value: float) -> str:
@@ -161,7 +169,7 @@ def report(game: Game, found: Review) -> list[str]:
     for seat, costs in found.by_seat.items():
         name = t("review.person", name=game.seats[seat].name)
         if not costs:
-            lines.append(f"{name}: {t('review.well_played')}")
+            lines.append(f"{name}: {found.no_costly_move(seat)}")
             continue
         lines.append(name)
         for costly in costs:

@@ -108,6 +108,16 @@ def test_a_game_of_bots_only_has_nothing_to_review():
     assert rv.report(game, found) == [t("review.no_people")]
 
 
+def test_a_person_who_never_moved_is_not_praised_for_playing_well():
+    """Ann plays every move as the bot would (nothing costly: well played); Bob, second, never
+    had a turn before the game was saved."""
+    game = Game([Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")], 4)
+    game.apply(bots_choice(game))
+    found = rv.review(game, **SMALL)
+    assert found.by_seat == {0: [], 1: []} and found.weighed == {0: 1, 1: 0}
+    assert rv.report(game, found) == ["Ann: no costly move. Well played!", "Bob: no move to review."]
+
+
 # ---------------------------------------------------------------- century review FILE
 @pytest.fixture
 def small_review(monkeypatch):

@@ -111,7 +111,7 @@ class ReviewScreen(OnTop, SizeGuard, FollowsWords, Screen):
         for seat, costs in self.found.by_seat.items():
             name = Text(t("review.person", name=self.game.seats[seat].name), "bold")
             if not costs:
-                name.append(": " + t("review.well_played"), "")
+                name.append(": " + self.found.no_costly_move(seat), "")
             moves.add_option(Option(name, disabled=True))
             for costly in costs:
                 item, better, cost = (styled(p) for p in explained(self.game, costly))
