@@ -394,3 +394,26 @@ async def test_preview_warns_when_a_move_leaves_more_than_ten():
         assert "3 over 10" in str(preview.render())
         preview.show((2, 2, 1, 2), (4, 4, 1, 1))
         assert "over 10" not in str(preview.render())
+
+
+async def test_preview_shows_the_caravan_s_ten_places_and_no_more():
+    """Twelve cubes down to ten: no empty places drawn after the ten (as if it held twelve)."""
+    from textual.app import App
+
+    from century_tui import text
+    from century_tui.tui.modals.base import Preview
+
+    class One(App):
+        def compose(self):
+            yield Preview()
+
+    async with One().run_test(size=(80, 10)) as pilot:
+        preview = pilot.app.query_one(Preview)
+        preview.show((10, 0, 0, 2), (8, 0, 0, 2))
+        now, after = str(preview.render()).split("→")
+        letters = text.words().letters
+        assert letters[0] * 10 + letters[3] * 2 in now
+        assert after.rstrip().endswith(letters[0] * 8 + letters[3] * 2)
+        preview.show((3, 0, 0, 0), (1, 1, 0, 0))  # under ten: the empty places shown on both sides
+        now, after = str(preview.render()).split("→")
+        assert now.count("·") == 7 and after.count("·") == 8

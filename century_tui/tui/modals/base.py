@@ -34,13 +34,12 @@ class Preview(Static):
     when the move leaves more than 10, so the discard that follows is no surprise."""
 
     def show(self, before: Cubes, after: Cubes) -> None:
-        slots = max(CARAVAN_LIMIT, sum(before), sum(after))
         out = Text()
         out.append(t("modal.before") + " ", "bold")
-        out.append_text(render.cubes(before, slots=slots))
+        out.append_text(render.cubes(before, slots=max(CARAVAN_LIMIT, sum(before))))
         out.append("  →  ", "bold")
-        out.append(t("modal.after") + " ", "bold")
-        out.append_text(render.cubes(after, slots=slots))
+        out.append(t("modal.after") + " ", "bold")  # the caravan's ten places, no more: a place shown is one there is
+        out.append_text(render.cubes(after, slots=max(CARAVAN_LIMIT, sum(after))))
         if sum(after) > CARAVAN_LIMIT:
             out.append("\n")
             out.append(t("modal.over_limit", excess=sum(after) - CARAVAN_LIMIT), "bold")
