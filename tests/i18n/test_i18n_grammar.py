@@ -226,3 +226,13 @@ def test_help_reads_a_trade_card_as_it_is_drawn_left_to_right(code, left, right,
     right of it (the printed cards' above/below is not what the screen shows)."""
     rules = say(code, "help.rules", trigger=6)
     assert left in rules and right in rules and wrong not in rules
+
+
+@pytest.mark.parametrize("code, holds", [("fr", "vous avez : rien"), ("es", "tienes: nada"), ("pt", "você tem: nada")])
+def test_a_refusal_that_names_an_empty_caravan_reads_as_a_sentence(code, holds):
+    """"tienes nada" is not Spanish ("no tienes nada" is), nor "vous avez rien" French: the
+    refusals that name what the player holds list it after a colon, where "nothing" reads."""
+    empty, two = (0, 0, 0, 0), (2, 0, 0, 0)
+    for key, params in (("error.claim_cost", {"card": "P1", "cost": two}), ("error.payment_missing", {"cubes": two}),
+                        ("error.discard_missing", {"cubes": two}), ("error.trade_unaffordable", {"times": 2, "need": two})):
+        assert holds in say(code, key, held=empty, **params), key
