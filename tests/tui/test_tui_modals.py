@@ -6,6 +6,8 @@ Positions come from century_tui.tui.demo, so they are the same on every run.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle
 
@@ -378,8 +380,9 @@ async def test_discard_by_clicks(discard_game):
     await run(game, body)
 
 
-async def test_preview_warns_when_a_move_leaves_more_than_ten():
-    """The discard that follows a big trade is announced in the preview, not a surprise."""
+@contextlib.asynccontextmanager
+async def preview_alone():
+    """A move's preview in an app of its own."""
     from textual.app import App
 
     from century_tui.tui.modals.base import Preview
@@ -389,7 +392,12 @@ async def test_preview_warns_when_a_move_leaves_more_than_ten():
             yield Preview()
 
     async with One().run_test(size=(80, 10)) as pilot:
-        preview = pilot.app.query_one(Preview)
+        yield pilot.app.query_one(Preview)
+
+
+async def test_preview_warns_when_a_move_leaves_more_than_ten():
+    """The discard that follows a big trade is announced in the preview, not a surprise."""
+    async with preview_alone() as preview:
         preview.show((2, 2, 1, 2), (4, 4, 1, 4))
         assert "3 over 10" in str(preview.render())
         preview.show((2, 2, 1, 2), (4, 4, 1, 1))
@@ -398,17 +406,9 @@ async def test_preview_warns_when_a_move_leaves_more_than_ten():
 
 async def test_preview_shows_the_caravan_s_ten_places_and_no_more():
     """Twelve cubes down to ten: no empty places drawn after the ten (as if it held twelve)."""
-    from textual.app import App
-
     from century_tui import text
-    from century_tui.tui.modals.base import Preview
 
-    class One(App):
-        def compose(self):
-            yield Preview()
-
-    async with One().run_test(size=(80, 10)) as pilot:
-        preview = pilot.app.query_one(Preview)
+    async with preview_alone() as preview:
         preview.show((10, 0, 0, 2), (8, 0, 0, 2))
         now, after = str(preview.render()).split("→")
         letters = text.words().letters
