@@ -18,6 +18,15 @@ from century_tui.tui.screens.help import HelpScreen
 from century_tui.tui.screens.results import ResultsScreen
 
 
+def burst(app, *keys: str) -> None:
+    """Keys arriving together, as a terminal delivers a quick typist's or an SSH packet's:
+    all are queued before the first is handled (`pilot.press` waits between keys)."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
 def upgrade_modal(game):
     card = next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == "upgrade")
     return UpgradeModal(card, game.state.current.cubes)
@@ -84,3 +93,21 @@ async def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
         await pilot.pause()
         assert app.is_running
     assert app._exception is None
+
+
+async def test_keys_in_a_burst_act_on_what_the_keys_before_them_focused():
+    """p, then h 2 ⏎ in one burst: the Enter plays hand card 2. It used to act on the point
+    row: the screen looked at the focus as the Enter passed it, before the h had moved it
+    (an affordable point card would have been claimed)."""
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = board(app)
+        assert MERCHANT_CARDS[screen.hand.items[1].card].kind == "upgrade"
+        await pilot.press("p")
+        burst(app, "h", "2", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, UpgradeModal) and app.screen.card == screen.hand.items[1].card
+        assert not game.moves and not app._notifications
