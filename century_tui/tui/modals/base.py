@@ -104,6 +104,8 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         self.changed()
 
     def changed(self) -> None:
+        if not self.preview.is_attached:  # a key of a burst came as it was pushed: on_mount draws
+            return
         self.update_body()
         self.preview.show(self.cubes, self.after())
         self.query_one("#confirm", Button).disabled = self.move() is None

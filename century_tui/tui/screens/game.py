@@ -1,6 +1,6 @@
 """The game screen: a board a person plays on, watching a table.
 
-Intent flows up: widgets post `Chosen` messages; the screen turns them into moves, asks a
+Intent flows up: widgets send `Chosen` messages; the screen turns them into moves, asks a
 modal for what is missing, and hands the move to the table. What the table then does (a
 move, an undo, a bot thinking, a save failing) comes back as a change, the one way the
 screen learns of it, whoever made the move: it logs, redraws, and brings what comes next

@@ -198,7 +198,7 @@ class HandView(CursorRow):
 
     def choose(self, index: int) -> None:
         if 0 <= index < len(self.items):
-            self.post_message(self.Chosen(self, self.items[index].card))
+            self.send(self.Chosen(self, self.items[index].card))
 
     def on_hand_card_pressed(self, message: HandCard.Pressed) -> None:
         message.stop()
