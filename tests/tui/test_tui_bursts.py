@@ -161,3 +161,23 @@ async def test_keys_after_an_enter_in_a_burst_reach_the_dialog_it_opened():
         await settle(pilot)
         assert game.moves[0] == PlayUpgrade(card, (0,))
         assert isinstance(app.screen, GameScreen) and app._exception is None
+
+
+@pytest.mark.parametrize("key", ["2", "r"])
+async def test_a_payment_key_in_the_burst_that_opened_the_dialog_counts(key):
+    """m 4 ⏎ 2 ⏎ (or its letter) in one burst: the 2 places a red cube on slot 1. The
+    dialog read its keys as they passed it, and a key typed in the burst that opened it
+    never does (it went to the board, focused when it arrived): the default was paid."""
+    from century_tui.engine import Acquire, Game
+
+    game = demo.advance_until(demo.new_game(seed=4), demo.can_pay_mixed)
+    game = Game(game.seats, game.seed, game.moves)
+    assert game.state.current.cubes == (2, 1, 0, 0)  # the position this test needs
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = len(game.moves)
+        burst(app, "m", "4", "enter", key, "enter")
+        await until(pilot, lambda: len(game.moves) > moves)
+        assert game.moves[-1] == Acquire(3, (1, 0, 0))
