@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
+from century_tui.tui.keys import digit_key
 from century_tui.tui.widgets.cursor_row import CursorRow, RowMessage, cursor_keys
 
 
@@ -65,7 +66,7 @@ class HandCard(Widget):
     def render(self) -> Text:
         if self.item is None:
             return Text("")
-        out = Text(str(self.position + 1) if self.position < 9 else " ", "bold")
+        out = Text(digit_key(self.position) or " ", "bold")  # the key that picks it
         if self.has_class("-cursor"):
             out.append(t("board.cursor"), "bold")
         else:
@@ -97,7 +98,7 @@ class RestButton(Static):
 
 
 class HandView(CursorRow):
-    BINDINGS = cursor_keys(9, "key.play", show_digits=False)
+    BINDINGS = cursor_keys(10, "key.play", show_digits=False)  # 1–9, 0: the 10th card
 
     class Chosen(RowMessage):
         """The player asked to play this card (Enter or a click)."""
