@@ -42,3 +42,26 @@ async def test_the_tenth_card_of_a_hand_is_numbered_0_and_0_picks_it():
         assert screen.hand.cursor == 0
 
     await run_app(app, body, size=(120, 40), past_pass_screen=True)
+
+
+async def test_the_cursor_on_a_played_card_keeps_its_played_mark():
+    """1▸✗+YY: the cursor's ▸ no longer hides the ✗ that says the card was played (without
+    colour, the struck-through effect alone was left to say it)."""
+    from century_tui.engine import MERCHANT_CARDS, PlaySpice
+    from century_tui.tui import demo
+
+    game = demo.new_game()
+    for _ in range(2):  # Ann, then Bob, play their spice card
+        game.apply(PlaySpice(next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == "spice")))
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async def body(app, pilot):
+        screen = board(app)
+        assert [item.played for item in screen.hand.items] == [True, False]
+        assert chip_text(screen, 0).startswith("1✗+")  # the turn starts on card 2
+        await pilot.press("1")
+        assert screen.hand.cursor == 0 and chip_text(screen, 0).startswith("1▸✗+")
+        await pilot.press("2")
+        assert chip_text(screen, 0).startswith("1✗+") and chip_text(screen, 1).startswith("2▸")
+
+    await run_app(app, body, past_pass_screen=True)

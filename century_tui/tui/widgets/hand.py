@@ -67,11 +67,12 @@ class HandCard(Widget):
         if self.item is None:
             return Text("")
         out = Text(digit_key(self.position) or " ", "bold")  # the key that picks it
-        if self.has_class("-cursor"):
+        cursor = self.has_class("-cursor")
+        if cursor:
             out.append(t("board.cursor"), "bold")
-        else:
+        if self.item.played or not cursor:  # under the cursor a played card keeps its ✗ too
             out.append(t("card.played_mark") if self.item.played else " ", "bold")
-        effect = render.merchant_effect(self.item.card, fit=max(1, self.size.width - 2))
+        effect = render.merchant_effect(self.item.card, fit=max(1, self.size.width - out.cell_len))
         if self.item.played:  # used until the rest: struck through, so it reads without colour
             effect.stylize("strike")
         out.append_text(effect)
