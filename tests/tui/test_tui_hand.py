@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.helpers.driver import board, run_app
 
 from century_tui.engine import Game, Seat
@@ -44,16 +46,18 @@ async def test_the_tenth_card_of_a_hand_is_numbered_0_and_0_picks_it():
     await run_app(app, body, size=(120, 40), past_pass_screen=True)
 
 
-async def test_the_cursor_on_a_played_card_keeps_its_played_mark():
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_the_cursor_on_a_played_card_keeps_its_played_mark(language):
     """1▸✗+YY: the cursor's ▸ no longer hides the ✗ that says the card was played (without
-    colour, the struck-through effect alone was left to say it)."""
+    colour, the struck-through effect alone was left to say it). Every card's effect still
+    fits the cell left at 80 columns (English says 'Upgr. 2' there)."""
     from century_tui.engine import MERCHANT_CARDS, PlaySpice
-    from century_tui.tui import demo
+    from century_tui.tui import demo, render
 
     game = demo.new_game()
     for _ in range(2):  # Ann, then Bob, play their spice card
         game.apply(PlaySpice(next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == "spice")))
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
 
     async def body(app, pilot):
         screen = board(app)
@@ -63,5 +67,8 @@ async def test_the_cursor_on_a_played_card_keeps_its_played_mark():
         assert screen.hand.cursor == 0 and chip_text(screen, 0).startswith("1▸✗+")
         await pilot.press("2")
         assert chip_text(screen, 0).startswith("1✗+") and chip_text(screen, 1).startswith("2▸")
+        left = screen.hand.chips.query(HandCard).first().size.width - 3  # a digit, ▸ and ✗
+        for card in range(len(MERCHANT_CARDS)):
+            assert render.merchant_effect(card, fit=left).cell_len <= left, (card, left)
 
     await run_app(app, body, past_pass_screen=True)
