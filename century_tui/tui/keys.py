@@ -21,10 +21,16 @@ def words_of(description: str) -> str:
     return t(description) if description.startswith(TEXT_KEY) else description
 
 
+def digit_key(index: int) -> str:
+    """The digit that picks place `index` (0-based) of a row: 1–9, then 0 for the 10th, as
+    on the keyboard's top row; the places after it have none ("")."""
+    return str((index + 1) % 10) if index < 10 else ""
+
+
 def digits(action: str, count: int, description: str = "key.slot", show: bool = True) -> list[Binding]:
-    """Bindings 1..count → action(i) with i 0-based, grouped as one footer entry."""
+    """Bindings 1..count (0 for a 10th) → action(i) with i 0-based, grouped as one footer entry."""
     group = Binding.Group(description, compact=True)
     return [
-        Binding(str(i + 1), f"{action}({i})", description, show=show and i < count, group=group)
-        for i in range(count)
+        Binding(digit_key(i), f"{action}({i})", description, show=show and i < count, group=group)
+        for i in range(min(count, 10))
     ]

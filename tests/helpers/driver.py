@@ -195,8 +195,8 @@ async def play_keys(pilot, move: Move) -> None:
     elif kind in ("spice", "upgrade", "trade"):
         await focus(pilot, HandView)
         position = hand_position(screen, move.card)
-        if position < 9:
-            await pilot.press(str(position + 1))
+        if position < 10:
+            await pilot.press(str((position + 1) % 10))
         else:
             await pilot.press("home", *["right"] * position)
         await pilot.press("enter")

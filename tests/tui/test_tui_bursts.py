@@ -4,18 +4,27 @@ is pushed, before Textual has mounted it. Nothing may crash when its mount comes
 from __future__ import annotations
 
 import pytest
-from tests.helpers.driver import board, settle
+from tests.helpers.driver import board, settle, until
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.modals import UpgradeModal
+from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.screens.confirm_undo import ConfirmUndo
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.help import HelpScreen
 from century_tui.tui.screens.results import ResultsScreen
+
+
+def burst(app, *keys: str) -> None:
+    """Keys arriving together, as a terminal delivers a quick typist's or an SSH packet's:
+    all are queued before the first is handled (`pilot.press` waits between keys)."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
 def upgrade_modal(game):
@@ -66,6 +75,37 @@ async def test_a_second_close_of_a_closing_screen_leaves_the_board_alone(make, a
     assert app._exception is None and len(answers) == 1
 
 
+def trade_modal(game):
+    card = next(c for c, m in enumerate(MERCHANT_CARDS) if m.kind == "trade")
+    return TradeModal(card, (10, 10, 10, 10), 3)
+
+
+MOVE_KEYS = [  # a dialog, a key that changes its choice, and what the choice is then
+    (upgrade_modal, "raise_tier(0)", lambda m: m.steps == [0]),
+    (trade_modal, "less", lambda m: m.times == 2),
+    (lambda game: AcquireModal(2, (2, 1, 0, 0), [0, 1, 2], (0, 0, 0, 0)), "slot(1)", lambda m: m.at == 1),
+    (lambda game: DiscardModal((8, 3, 0, 0), 1), "row(1)", lambda m: m.at == 1),
+]
+
+
+@pytest.mark.parametrize("make, action, taken", MOVE_KEYS)
+async def test_a_dialog_takes_a_key_that_reaches_it_before_it_mounts(make, action, taken):
+    """h 2 ⏎ 1 in one burst: the 1 reaches the dialog as it is pushed; it counts, and the
+    dialog shows it once mounted."""
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        modal = make(game)
+        app.push_screen(modal)
+        await modal.run_action(action)  # before Mount
+        await settle(pilot)
+        assert app.screen is modal and taken(modal)
+        assert str(modal.preview.content).strip()  # drawn as mounted
+    assert app._exception is None
+
+
 async def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
     """A toast timing out under the pointer: Textual's text selection looked up the parent
     of a widget that had none left. The board has no text selection."""
@@ -84,3 +124,60 @@ async def test_a_click_on_a_widget_as_it_goes_does_not_crash(monkeypatch):
         await pilot.pause()
         assert app.is_running
     assert app._exception is None
+
+
+async def test_keys_in_a_burst_act_on_what_the_keys_before_them_focused():
+    """p, then h 2 ⏎ in one burst: the Enter plays hand card 2. It used to act on the point
+    row: the screen looked at the focus as the Enter passed it, before the h had moved it
+    (an affordable point card would have been claimed)."""
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = board(app)
+        assert MERCHANT_CARDS[screen.hand.items[1].card].kind == "upgrade"
+        await pilot.press("p")
+        burst(app, "h", "2", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, UpgradeModal) and app.screen.card == screen.hand.items[1].card
+        assert not game.moves and not app._notifications
+
+
+async def test_keys_after_an_enter_in_a_burst_reach_the_dialog_it_opened():
+    """h 2 ⏎ 1 ⏎ in one burst: hand card 2's upgrade dialog takes the 1 (Y→R) and the ⏎
+    confirms it. The Enter's choice used to wait in the queues while the 1 and the ⏎ still
+    acted on the hand: card 1 was played, and card 2's dialog opened after it."""
+    from century_tui.engine import PlayUpgrade
+
+    game = demo.new_game(("Ann", "Bob"), seed=3)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        card = board(app).hand.items[1].card
+        burst(app, "h", "2", "enter", "1", "enter")
+        await until(pilot, lambda: bool(game.moves))
+        await settle(pilot)
+        assert game.moves[0] == PlayUpgrade(card, (0,))
+        assert isinstance(app.screen, GameScreen) and app._exception is None
+
+
+@pytest.mark.parametrize("key", ["2", "r"])
+async def test_a_payment_key_in_the_burst_that_opened_the_dialog_counts(key):
+    """m 4 ⏎ 2 ⏎ (or its letter) in one burst: the 2 places a red cube on slot 1. The
+    dialog read its keys as they passed it, and a key typed in the burst that opened it
+    never does (it went to the board, focused when it arrived): the default was paid."""
+    from century_tui.engine import Acquire, Game
+
+    game = demo.advance_until(demo.new_game(seed=4), demo.can_pay_mixed)
+    game = Game(game.seats, game.seed, game.moves)
+    assert game.state.current.cubes == (2, 1, 0, 0)  # the position this test needs
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = len(game.moves)
+        burst(app, "m", "4", "enter", key, "enter")
+        await until(pilot, lambda: len(game.moves) > moves)
+        assert game.moves[-1] == Acquire(3, (1, 0, 0))

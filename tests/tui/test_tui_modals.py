@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from rich.cells import cell_len
 from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle
 
 from century_tui.engine import (
@@ -198,6 +199,33 @@ async def test_trade_defaults_to_most_then_keys_and_esc(trade_game):
         assert screen.game.moves[-1] == PlayTrade(card, most - 1)
 
     await run(game, body)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_trade_key_refused_says_why_in_the_modal(trade_game, language):
+    """0, a count past the most, → at the most and ← at once do nothing, and say why in the
+    status line (as the upgrade dialog does), in the player's language, until the next change."""
+    game = replayed(trade_game)
+    card = demo.trade_card(game.state)
+    most = times_affordable(game.state.current.cubes, MERCHANT_CARDS[card].pay)
+    assert most == 2  # the position this test needs: 3 is past the most
+
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_hand_card(pilot, board(app), card)
+        modal = app.screen
+        assert isinstance(modal, TradeModal)
+        status = lambda: str(modal.query_one(".status").render())  # noqa: E731
+        at_most, at_least = text.t("modal.trade_at_most", max=most), text.t("modal.trade_at_least")
+        for key, reason in (("3", at_most), ("right", at_most), ("0", at_least)):
+            await pilot.press(key)
+            assert modal.times == most and reason in status(), key
+            assert modal.query_one(".status").size.height == 1
+        await pilot.press("1")  # a change clears it
+        assert modal.times == 1 and at_least not in status()
+        await pilot.press("left")
+        assert modal.times == 1 and at_least in status()
 
 
 async def test_trade_by_clicks(trade_game):
@@ -417,3 +445,50 @@ async def test_preview_shows_the_caravan_s_ten_places_and_no_more():
         preview.show((3, 0, 0, 0), (1, 1, 0, 0))  # under ten: the empty places shown on both sides
         now, after = str(preview.render()).split("→")
         assert now.count("·") == 7 and after.count("·") == 8
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_acquire_key_refused_says_why_in_the_modal(acquire_game, language):
+    """A cube the caravan does not hold (its number, or its letter), and ←/→ with one colour
+    held, change nothing and say why in the dialog's status line, in the player's language;
+    the line is kept when empty, so nothing moves under the mouse."""
+    game = replayed(acquire_game)
+    cubes = game.state.current.cubes
+    assert cubes == (2, 1, 0, 0)  # the position this test needs: no third tier
+
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m", "4", "enter")
+        modal = app.screen
+        assert isinstance(modal, AcquireModal)
+        status = lambda: str(modal.query_one(".status").render())  # noqa: E731
+        height = modal.query_one(".dialog").size.height
+        payment = list(modal.payment)
+        none_held = text.t("modal.acquire_none_held", tier=text.tier_name(2))
+        keys = ["3"] + ([words().letters[2].lower()] if words().letters[2].isascii() else [])
+        for key in keys:
+            await pilot.press(key)
+            assert modal.payment == payment and modal.at == 0 and none_held in status(), key
+            assert modal.query_one(".dialog").size.height == height
+        await pilot.press("2")  # a change clears it
+        assert modal.payment[0] == 1 and none_held not in status()
+        await pilot.press("escape")
+        await settle(pilot)
+
+        one = AcquireModal(2, (3, 0, 0, 0), list(game.state.merchant_row), (0, 0, 0, 0))
+        app.push_screen(one)
+        await settle(pilot)
+        await pilot.press("right")
+        assert one.payment == [0, 0]
+        one_colour = text.t("modal.acquire_one_colour", tier=text.tier_name(0))
+        assert one_colour in str(one.query_one(".status").render())
+        width = one.query_one(".status").size.width  # every reason on its one line, in either skin
+        names = set()
+        for skin in ("spice", "golem"):
+            app.skin = skin
+            names |= {text.tier_name(tier) for tier in range(4)}
+            for tier in range(4):
+                for key in ("modal.acquire_one_colour", "modal.acquire_none_held"):
+                    assert cell_len(text.t(key, tier=text.tier_name(tier))) <= width, (skin, key, tier)
+        assert len(names) > 4  # both skins' tiers were measured

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from string import ascii_lowercase
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -10,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from century_tui.engine import Acquire, Cubes, Move, cheapest_payment, from_tiers
-from century_tui.text import MerchantRef, cube_code, t, words
+from century_tui.text import MerchantRef, cube_code, t, tier_name, words
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -21,6 +23,13 @@ class AcquireModal(MoveModal):
         Binding("down,tab", "slot(1)", "key.next_slot"),
         Binding("left", "cycle(-1)", "key.left", show=False),
         Binding("right", "cycle(1)", "key.tier"),
+        # A tier's number 1–4 places that cube on this slot, in every cube code; so does its
+        # letter (Y, R, G, B in the spice skin) while cubes show letters: keys that mean a
+        # tier whatever the skin and language, and no letter a player cannot see. Bindings,
+        # not a key handler: a key typed in the burst that opened the dialog (m 4 ⏎ 3) never
+        # passes the dialog, only its bindings (a letter outside a–z: `on_key`).
+        *[Binding(str(tier + 1), f"place({tier})", show=False) for tier in range(4)],
+        *[Binding(f"{c},{c.upper()}", f"letter('{c.upper()}')", show=False) for c in ascii_lowercase],
     ]
 
     def __init__(self, index: int, cubes: Cubes, row: list[int], taken: Cubes) -> None:
@@ -51,6 +60,7 @@ class AcquireModal(MoveModal):
                 yield Static(classes="pay-label", id=f"label-{slot}")
                 for tier in range(4):
                     yield ModalButton(render.cube(tier), id=f"pay-{slot}-{tier}", classes="tier")
+        yield Static(classes="status")
 
     def available(self, slot: int, tier: int) -> bool:
         """Can `tier` go on `slot` without moving the cubes placed on the other slots?"""
@@ -84,6 +94,7 @@ class AcquireModal(MoveModal):
                 button.label = face
                 button.set_class(self.payment[slot] == tier, "-chosen")
                 button.disabled = self.cubes[tier] == 0
+        self.query_one(".status", Static).update(Text(self.refused or "", "bold"))
 
     def set_tier(self, slot: int, tier: int) -> bool:
         """Place `tier` on `slot`; if every such cube is already placed, swap with a later
@@ -91,44 +102,52 @@ class AcquireModal(MoveModal):
         if not self.available(slot, tier):
             others = [j for j in range(self.index) if j != slot and self.payment[j] == tier]
             if self.cubes[tier] == 0 or not others:
-                self.app.bell()
+                self.refuse(t("modal.acquire_none_held", tier=tier_name(tier)))
                 return False
             later = [j for j in others if j > slot]
             j = (later or others)[0]
             self.payment[j] = self.payment[slot]
         self.payment[slot] = tier
+        self.refused = None
         self.changed()
         return True
 
     def action_slot(self, delta: int) -> None:
         if self.index:
             self.at = (self.at + delta) % self.index
+            self.refused = None
             self.changed()
 
     def action_cycle(self, delta: int) -> None:
         """The next colour the caravan holds, for this slot (swapping if need be)."""
-        held = [t for t in range(4) if self.cubes[t]]
-        if len(held) > 1:
+        held = [x for x in range(4) if self.cubes[x]]
+        if len(held) == 1:
+            self.refuse(t("modal.acquire_one_colour", tier=tier_name(held[0])))
+        elif held:
             tier = self.payment[self.at]
-            later = [t for t in held if (t - tier) * delta > 0]
+            later = [x for x in held if (x - tier) * delta > 0]
             nxt = (min(later) if delta > 0 else max(later)) if later else (min(held) if delta > 0 else max(held))
             self.set_tier(self.at, nxt)
 
-    def on_key(self, event: events.Key) -> None:
-        """A tier's number 1–4 places that cube on this slot, in every cube code; so does
-        its letter (Y, R, G, B in the spice skin) while cubes show letters (keys that mean
-        a tier whatever the skin and language, and no letter a player cannot see)."""
-        char = (event.character or "").upper()
-        if char in ("1", "2", "3", "4"):
-            tier = int(char) - 1
-        elif char and cube_code() == "letters" and char in words().letters:
-            tier = words().letters.index(char)
-        else:
-            return
-        event.stop()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "letter":  # not a cube's letter now: the key is someone else's (s: skin)
+            return cube_code() == "letters" and parameters[0] in words().letters
+        return super().check_action(action, parameters)
+
+    def action_letter(self, letter: str) -> None:
+        self.action_place(words().letters.index(letter))
+
+    def action_place(self, tier: int) -> None:
         if self.set_tier(self.at, tier) and self.at < self.index - 1:
             self.at += 1
             self.changed()
+
+    def on_key(self, event: events.Key) -> None:
+        """A cube's letter outside a–z (Japanese 黄), which no binding names."""
+        char = (event.character or "").upper()
+        if not char.isascii() and cube_code() == "letters" and char in words().letters:
+            event.stop()
+            self.action_place(words().letters.index(char))
 
     def button(self, name: str) -> None:
         if name.startswith("pay-"):

@@ -61,6 +61,8 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         super().__init__()
         self.cubes = cubes
         self.preview = Preview(classes="preview")
+        self.refused: str | None = None
+        """Why the last key did nothing, shown in the dialog's status line until the next change."""
 
     # -- for subclasses
     def title_text(self) -> Text:
@@ -103,6 +105,8 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         self.changed()
 
     def changed(self) -> None:
+        if not self.preview.is_attached:  # a key of a burst came as it was pushed: on_mount draws
+            return
         self.update_body()
         self.preview.show(self.cubes, self.after())
         self.query_one("#confirm", Button).disabled = self.move() is None
@@ -118,6 +122,12 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         if action == "confirm":
             return True if self.move() is not None else None
         return True
+
+    def refuse(self, reason: str) -> None:
+        """A key that cannot do what it means says why, in the dialog (never silently)."""
+        self.refused = reason
+        self.app.bell()
+        self.changed()
 
     def action_confirm(self) -> None:
         move = self.move()

@@ -20,7 +20,7 @@ class TradeModal(MoveModal):
     BINDINGS = [
         Binding("left,minus", "less", "key.less"),
         Binding("right,plus,equals_sign", "more", "key.more"),
-        *[Binding(str(n), f"times({n})", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"times({n})", show=False) for n in range(10)],  # 0 and past the most: said why not
     ]
 
     def __init__(self, card: int, cubes: Cubes, most: int) -> None:
@@ -55,28 +55,26 @@ class TradeModal(MoveModal):
     def update_body(self) -> None:
         c = MERCHANT_CARDS[self.card]
         self.query_one(".count", Static).update(Text(t("modal.trade_times", times=self.times), "bold"))
-        self.query_one(".status", Static).update(
-            render.rt("modal.trade_total", pay=scale(c.pay, self.times), gain=scale(c.gain, self.times))
-        )
+        total = render.rt("modal.trade_total", pay=scale(c.pay, self.times), gain=scale(c.gain, self.times))
+        self.query_one(".status", Static).update(Text(self.refused, "bold") if self.refused else total)
         self.query_one("#less", ModalButton).disabled = self.times <= 1
         self.query_one("#more", ModalButton).disabled = self.times >= self.most
 
     def action_less(self) -> None:
-        if self.times > 1:
-            self.times -= 1
-            self.changed()
+        self.action_times(self.times - 1)
 
     def action_more(self) -> None:
-        if self.times < self.most:
-            self.times += 1
-            self.changed()
+        self.action_times(self.times + 1)
 
     def action_times(self, n: int) -> None:
-        if 1 <= n <= self.most:
+        if n < 1:
+            self.refuse(t("modal.trade_at_least"))
+        elif n > self.most:
+            self.refuse(t("modal.trade_at_most", max=self.most))
+        else:
+            self.refused = None
             self.times = n
             self.changed()
-        else:
-            self.app.bell()
 
     def button(self, name: str) -> None:
         if name == "less":

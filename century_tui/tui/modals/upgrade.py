@@ -31,8 +31,6 @@ class UpgradeModal(MoveModal):
         self.steps: list[int] = []
         self.warned = False
         """Enter with no step chosen warns once: a wasted card is rarely meant."""
-        self.refused: str | None = None
-        """Why the last step asked for could not be taken, shown until the next change."""
 
     def title_text(self) -> Text:
         return Text(t("modal.upgrade_title", steps=self.limit), "bold")
@@ -91,12 +89,13 @@ class UpgradeModal(MoveModal):
         super().action_confirm()
 
     def action_raise_tier(self, tier: int) -> None:
-        self.refused = self.why_not(tier)
-        if self.refused is None:
-            self.steps.append(tier)
-            self.warned = False
-        else:
-            self.app.bell()
+        reason = self.why_not(tier)
+        if reason is not None:
+            self.refuse(reason)
+            return
+        self.refused = None
+        self.steps.append(tier)
+        self.warned = False
         self.changed()
 
     def action_undo(self) -> None:

@@ -1,6 +1,6 @@
 """The game screen: a board a person plays on, watching a table.
 
-Intent flows up: widgets post `Chosen` messages; the screen turns them into moves, asks a
+Intent flows up: widgets send `Chosen` messages; the screen turns them into moves, asks a
 modal for what is missing, and hands the move to the table. What the table then does (a
 move, an undo, a bot thinking, a save failing) comes back as a change, the one way the
 screen learns of it, whoever made the move: it logs, redraws, and brings what comes next
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -34,12 +33,15 @@ from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
 
 class GameScreen(BoardScreen):
-    BINDINGS = [
+    BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
         Binding("r", "rest", "key.rest"),
+        Binding("r", "why_not('rest')", show=False),
         Binding("t", "table", "key.table"),
         Binding("d", "discard", "key.discard"),
         Binding("enter", "results", "key.results"),
+        Binding("enter", "why_not('act')", show=False),
         Binding("u,ctrl+z", "undo", "key.undo"),
+        Binding("u,ctrl+z", "why_not('undo')", show=False),
         Binding("ctrl+y,U", "redo", "key.redo"),
         Binding("c", "coach(True)", "key.coach"),  # tui/coach.py: shown where hints are allowed,
         Binding("c", "coach(False)", "key.coach", show=False),  # else hidden, saying why not
@@ -184,9 +186,9 @@ class GameScreen(BoardScreen):
 
         self.app.push_screen(modal, done)
 
-    def refuse(self, error: IllegalMove | Refused) -> None:
+    def refuse(self, error: IllegalMove | Refused | str) -> None:
         self.app.bell()
-        self.notify(render.error(error).plain, severity="warning", timeout=4)
+        self.notify(error if isinstance(error, str) else render.error(error).plain, severity="warning", timeout=4)
 
     def play(self, move: Move) -> bool:
         """Hand a move to the table; a refusal is said (the change comes back if it plays)."""
@@ -211,6 +213,8 @@ class GameScreen(BoardScreen):
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
             return True if self.game.redo_moves else False
+        if action == "why_not":
+            return self.why_not(str(parameters[0]))
         if action == "coach":  # the shown binding where the game allows hints, else the hidden one
             return self.game.hints == bool(parameters[0])  # (which says why not: tui/coach.py)
         return super().check_action(action, parameters)
@@ -232,28 +236,24 @@ class GameScreen(BoardScreen):
             held = sum(s.current.cubes)
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
-    def on_key(self, event: events.Key) -> None:
-        """A key whose action is disabled now says why instead of doing nothing.
+    def why_not(self, what: str) -> bool:
+        """Whether the key of `what` (Enter on a row, r, u) does nothing now, so says why. Asked
+        in the key's turn, once the keys typed before it in a burst have moved focus and game."""
+        if what == "rest":
+            return not self.check_action("rest", ())
+        if what == "undo":
+            return self.check_action("undo", ()) is None
+        focused, discarding = self.focused, self.human_turn() and self.state.phase == DISCARDING
+        return isinstance(focused, (CardRow, HandView)) and (discarding or focused.check_action("act", ()) is None)
 
-        Key events reach the screen before the bindings are checked, so only keys whose
-        binding is shown disabled are handled (and stopped) here.
-        """
-        focused = self.focused
-        if event.key == "enter" and isinstance(focused, (CardRow, HandView)):
-            if self.human_turn() and self.state.phase == DISCARDING:
-                event.stop()
-                self.guard()
-            elif focused.check_action("act", ()) is None:
-                event.stop()
-                self.update_hint()
-                self.app.bell()
-                self.notify(self.hint.text.plain, severity="warning", timeout=4)
-        elif event.key == "r" and not self.check_action("rest", ()):
-            event.stop()
+    def action_why_not(self, what: str) -> None:
+        if what == "undo":
+            self.action_undo()  # says there is nothing to take back
+        elif what == "rest" or self.state.phase == DISCARDING:
             self.guard()
-        elif event.key in ("u", "ctrl+z") and self.check_action("undo", ()) is None:
-            event.stop()
-            self.action_undo()
+        else:  # the line under the hand says why the item under the cursor cannot be taken
+            self.update_hint()
+            self.refuse(self.hint.text.plain)
 
     # ------------------------------------------------------------ what the table did
     def on_table_change(self, change: Change) -> None:

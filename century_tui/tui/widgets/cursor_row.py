@@ -63,8 +63,19 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
         raise NotImplementedError
 
     def choose(self, index: int) -> None:
-        """Ask the screen to take the item at `index` (post the row's `Chosen`)."""
+        """Ask the screen to take the item at `index` (`send` the row's `Chosen`)."""
         raise NotImplementedError
+
+    def send(self, message: RowMessage) -> None:
+        """Hand a choice to the screen's handler for it at once (else post it, for a screen
+        that has none). A choice made by a key must be taken before the next key is read:
+        posted, it waited in the queues while the keys typed after it in the same burst
+        acted on the board (h 2 ⏎ 1 ⏎ played card 1, then opened card 2's dialog)."""
+        handler = getattr(self.screen, message.handler_name, None)
+        if callable(handler):
+            handler(message)
+        else:
+            self.post_message(message)
 
     def watch_cursor(self, old: int, new: int) -> None:
         self.mark_cursor()

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
+from century_tui.tui.keys import digit_key
 from century_tui.tui.widgets.cursor_row import CursorRow, RowMessage, cursor_keys
 
 
@@ -65,12 +66,13 @@ class HandCard(Widget):
     def render(self) -> Text:
         if self.item is None:
             return Text("")
-        out = Text(str(self.position + 1) if self.position < 9 else " ", "bold")
-        if self.has_class("-cursor"):
+        out = Text(digit_key(self.position) or " ", "bold")  # the key that picks it
+        cursor = self.has_class("-cursor")
+        if cursor:
             out.append(t("board.cursor"), "bold")
-        else:
+        if self.item.played or not cursor:  # under the cursor a played card keeps its ✗ too
             out.append(t("card.played_mark") if self.item.played else " ", "bold")
-        effect = render.merchant_effect(self.item.card, fit=max(1, self.size.width - 2))
+        effect = render.merchant_effect(self.item.card, fit=max(1, self.size.width - out.cell_len))
         if self.item.played:  # used until the rest: struck through, so it reads without colour
             effect.stylize("strike")
         out.append_text(effect)
@@ -97,7 +99,7 @@ class RestButton(Static):
 
 
 class HandView(CursorRow):
-    BINDINGS = cursor_keys(9, "key.play", show_digits=False)
+    BINDINGS = cursor_keys(10, "key.play", show_digits=False)  # 1–9, 0: the 10th card
 
     class Chosen(RowMessage):
         """The player asked to play this card (Enter or a click)."""
@@ -198,7 +200,7 @@ class HandView(CursorRow):
 
     def choose(self, index: int) -> None:
         if 0 <= index < len(self.items):
-            self.post_message(self.Chosen(self, self.items[index].card))
+            self.send(self.Chosen(self, self.items[index].card))
 
     def on_hand_card_pressed(self, message: HandCard.Pressed) -> None:
         message.stop()

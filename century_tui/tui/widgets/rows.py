@@ -1,7 +1,7 @@
 """The point row and the merchant row: cards in slots, a deck pile, a cursor.
 
 State flows down: the game screen calls `show(...)` with what each slot holds and
-whether it can be taken now. Intent flows up: Enter or a click posts `Chosen(index)`;
+whether it can be taken now. Intent flows up: Enter or a click sends `Chosen(index)`;
 the screen turns it into a move. Digits and arrows move the cursor.
 """
 
@@ -272,7 +272,7 @@ class CardRow(CursorRow):
                 view.border_title = view.title()
 
     def choose(self, index: int) -> None:
-        self.post_message(self.Chosen(self, index))
+        self.send(self.Chosen(self, index))
 
     def on_card_view_pressed(self, message: CardView.Pressed) -> None:
         message.stop()
