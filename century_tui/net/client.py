@@ -53,6 +53,8 @@ def url_of(address: str) -> str:
 class RemoteTable(Table):
     """The host's game, seen from here: its view, its changes, and requests to it."""
 
+    played_here = False
+
     def __init__(self, ws: ClientConnection, welcome: p.Welcome, url: str, tls: ssl.SSLContext | None = None) -> None:
         super().__init__()
         self.ws = ws

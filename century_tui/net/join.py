@@ -39,9 +39,9 @@ class JoinApp(CenturyApp):
 
     def open_new_game(self) -> None:
         """The app opens its first screen through this: here, the host's board. Asked again
-        (the results' "new game"), it leaves: a new game is the host's to start."""
+        (the palette's "new game"), it says that a new game is the host's to start."""
         if self.table is not None:
-            self.exit()
+            self.notify(t("notify.remote_new_game"), severity="warning", timeout=8)
             return
         if self.code is None:
             self.push_screen(CodeScreen(self.address, self._try_code))

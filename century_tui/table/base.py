@@ -62,6 +62,9 @@ class Table(ABC):
     """Why the last save failed (None: saved, or nothing to save)."""
     at_keyboard: int | None = None
     """The seat of the person at the keyboard (None before the first is seated)."""
+    played_here: bool = True
+    """The game is played, and saved, in this process: a new game, a rematch and the review
+    start here. False on a table whose game a host plays (its seed never leaves the host)."""
 
     # ------------------------------------------------------------ listening
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -1,0 +1,59 @@
+"""The end of a hosted game on a joined terminal: the results offer what this terminal can
+do (the board, the chart, quit), and say why the rest (the review, a rematch, a new game)
+is the host's; nothing leaves the host's game for one saved nowhere."""
+
+from __future__ import annotations
+
+import pytest
+from tests.helpers.driver import played, until
+from tests.helpers.hosting import Hosting
+
+from century_tui.engine import Seat
+from century_tui.net.join import JoinApp
+from century_tui.storage import Settings
+from century_tui.tui.screens.results import ResultsScreen
+
+pytestmark = pytest.mark.asyncio
+
+
+def texts(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def results_on_a_join(host, seat, pilot, app) -> ResultsScreen:
+    await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.focused is not None)
+    return app.screen
+
+
+@pytest.mark.parametrize("watch", [False, True])
+async def test_a_joined_results_screen_offers_no_review_rematch_or_new_game_and_says_why(watch):
+    game = played(seats=(Seat("Ann"), Seat("Bob")))
+    assert game.state.is_over
+    async with Hosting(game) as host:
+        hosted = host.tables[0]
+        code = hosted.watch_code if watch else hosted.code_for(0)
+        app = JoinApp(f"127.0.0.1:{host.port}", code, watch=watch, settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await results_on_a_join(host, 0, pilot, app)
+            shown = [b.id for b in screen.query("Button") if b.display]
+            assert shown == ["board", "quit"]
+            for key, words in (("v", "century review"), ("ctrl+r", "rematch"), ("n", "new game")):
+                await pilot.press(key)
+                await until(pilot, lambda: any(words in x for x in texts(app)))
+                assert app.screen is screen and app.is_running
+            assert app.table is not None and not app.table.closed  # still at the host's table
+            assert hosted.connected(0) != watch
+            app.open_new_game()  # the palette's "new game"
+            await pilot.pause()
+            assert app.is_running and app.table is not None and not app.table.closed
+        assert app.failure is None
+
+
+async def test_a_joined_results_screen_in_french_says_why_in_french():
+    game = played(seats=(Seat("Ann"), Seat("Bob")))
+    async with Hosting(game) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.tables[0].code_for(1), settings=Settings(), language="fr")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await results_on_a_join(host, 1, pilot, app)
+            await pilot.press("v")
+            await until(pilot, lambda: any("La revue se fait" in x for x in texts(app)))
