@@ -15,6 +15,7 @@ from websockets.asyncio.server import ServerConnection
 
 
 POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
+GOING_AWAY = 1001  # ... for a server that stops
 
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"

@@ -30,7 +30,7 @@ from century_tui.table import LocalTable
 
 from . import protocol as p
 
-from .clients import POLICY, Client, Closed, Limits, public_address
+from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, public_address
 from .hosted import HostedTable
 
 
@@ -106,7 +106,11 @@ class Host:
         return f"wss://{address}" if self.tls is not None else address
 
     async def close(self) -> None:
-        """Stop serving and close every table (the last saves, the files let go)."""
+        """Say goodbye to every client (the host stopped: not a lost line), stop serving and
+        close every table (the last saves, the files let go)."""
+        clients = [c for hosted in self.tables for c in hosted.clients]
+        if clients:
+            await asyncio.wait([asyncio.ensure_future(self._goodbye(c)) for c in clients], timeout=2)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -114,6 +118,14 @@ class Host:
             hosted.table.close()
         for task in list(self._writers):
             task.cancel()
+
+    async def _goodbye(self, client: Client) -> None:
+        reason = p.CLOSE_REASONS[p.FAREWELL]
+        try:
+            await client.ws.send(p.encode(p.Closing(reason=reason)))
+            await client.ws.close(GOING_AWAY, reason)
+        except ConnectionClosed:
+            pass
 
     def send(self, client: Client, text: str) -> None:
         if not client.send(text, self.limits.outbox):

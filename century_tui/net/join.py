@@ -14,7 +14,7 @@ from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.code_entry import CodeScreen
 
 from .client import JoinError, RemoteTable
-from .protocol import SEAT_GONE
+from .protocol import FAREWELL, SEAT_GONE
 
 RETRIES = (0.5, 1, 2, 4, 8)
 """Seconds before each try to come back after the connection went."""
@@ -35,7 +35,12 @@ class JoinApp(CenturyApp):
         self.own_skin = kwargs.get("skin") is not None
         """`--skin` was given: the host's skin is not taken."""
         self.failure: str | None = None
-        """Why joining failed (the app exits with code 1 and the cli says it)."""
+        """Why joining failed, or the game ended here (the app exits with code 1 and the cli
+        says it)."""
+        self.joined = False
+        """The board opened: a failure now ends a game this terminal was playing."""
+        self.farewell: str | None = None
+        """The host stopped the game on purpose (the app exits with code 0 and the cli says it)."""
 
     def open_new_game(self) -> None:
         """The app opens its first screen through this: here, the host's board. Asked again
@@ -71,11 +76,17 @@ class JoinApp(CenturyApp):
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
         self._clear_stack()  # the code screen (and a help over it) goes
+        self.joined = True
         self.push_screen(GameScreen(table))
 
     async def _come_back(self, table: RemoteTable, reason: str) -> None:
         """The line went: say so, and try again with the seat's token, less and less often;
-        not when the host made the seat someone else's (the token will never work again)."""
+        not when the host made the seat someone else's (the token will never work again),
+        nor when the host stopped the game on purpose (its goodbye: the app ends)."""
+        if table.drop_code == FAREWELL:
+            self.farewell = t("cli.host_stopped", address=self.address)
+            self.exit()
+            return
         if table.drop_code in SEAT_GONE:
             self.failure = reason
             self.exit(return_code=1)
@@ -88,6 +99,9 @@ class JoinApp(CenturyApp):
             try:
                 await table.reconnect()
             except JoinError as e:
+                if e.code == "unknown_token":  # a host started again has new codes and tokens
+                    reason = t("cli.host_restarted")
+                    break
                 if e.code in SEAT_GONE:
                     reason = e.reason
                     break

@@ -196,6 +196,7 @@ CLOSE_REASONS = {
     "not_welcomed": "the host did not welcome this client",
     "no_token": "no token to come back with",
     "not_understood": "the host sent a message this client does not understand",
+    "host_stopped": "the host stopped the game; it is saved",
 }
 """Why a connection ends, by code. The English words go on the wire (a client of another
 version shows them as they are); a client that knows the words shows its own language's
@@ -203,6 +204,9 @@ version shows them as they are); a client that knows the words shows its own lan
 CLOSE_CODES = {words: code for code, words in CLOSE_REASONS.items()}
 SEAT_GONE = frozenset({"new_code", "to_bot", "together", "taken_over", "unknown_token"})
 """Reasons after which the seat's token never works again: a client stops trying it."""
+FAREWELL = "host_stopped"
+"""The host stopped on purpose (Ctrl+C, `q` in its lobby): its goodbye, not a failure; a
+client stops trying and ends."""
 
 
 class Closing(Message):

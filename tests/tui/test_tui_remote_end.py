@@ -8,7 +8,7 @@ import pytest
 from tests.helpers.driver import played, until
 from tests.helpers.hosting import Hosting
 
-from century_tui.engine import Seat
+from century_tui.engine import Game, Seat
 from century_tui.net.join import JoinApp
 from century_tui.storage import Settings
 from century_tui.tui.screens.results import ResultsScreen
@@ -57,3 +57,48 @@ async def test_a_joined_results_screen_in_french_says_why_in_french():
             await results_on_a_join(host, 1, pilot, app)
             await pilot.press("v")
             await until(pilot, lambda: any("La revue se fait" in x for x in texts(app)))
+
+
+# ---------------------------------------------------------------- the host stops, or starts again
+SEATS = [Seat("Ann"), Seat("Bob")]
+
+
+async def board_on_a_join(pilot, app) -> None:
+    from century_tui.tui.screens.game import GameScreen
+
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
+
+
+async def test_a_host_that_stops_says_goodbye_and_the_join_ends_at_once_without_trying_again():
+    async with Hosting(Game(list(SEATS), 3)) as served:
+        address = f"127.0.0.1:{served.port}"
+        app = JoinApp(address, served.tables[0].code_for(0), settings=Settings())
+        watcher = JoinApp(address, served.tables[0].watch_code, watch=True, settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot, watcher.run_test(size=(100, 30)) as watching:
+            await board_on_a_join(pilot, app)
+            await board_on_a_join(watching, watcher)
+            tries = []
+            app.table.reconnect = lambda *a, **k: tries.append(1)
+            await served.close()  # Ctrl+C or q in the lobby: `serve` closes its host
+            await until(pilot, lambda: app.farewell is not None and watcher.farewell is not None)
+            assert tries == [] and app.failure is None and watcher.failure is None
+    assert app.farewell == f"The host stopped the game at {address}; it is saved there."
+    assert app.return_code == 0
+
+
+async def test_after_the_host_started_again_the_old_token_says_so_not_cannot_join():
+    """A host started again (`--resume`) has new codes and tokens: the player is told to ask
+    for the new line, as one who was in the game."""
+    async with Hosting(Game(list(SEATS), 3)) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await board_on_a_join(pilot, app)
+            assert app.joined
+            hosted.tokens.clear()  # as a host started again knows them
+            host.tokens.clear()
+            [client] = hosted.clients
+            host.drop(client, "the host closed the connection")  # its process went, not its goodbye
+            await until(pilot, lambda: app.failure is not None, timeout=20)
+    assert "new century join line" in app.failure and app.farewell is None
+
