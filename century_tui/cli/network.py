@@ -214,6 +214,7 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
         if lobby is not None:
             app = lobby(host, notices, web_line.strip() if web_line else None)
+            host.hands_over = True  # its `b` key
             if ready is not None:
                 ready(host, *hosted)
             await app.run_async()  # until the host quits the lobby

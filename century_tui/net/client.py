@@ -23,7 +23,7 @@ from century_tui.engine import IllegalMove, Move, shown
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.table import (
-    Change, Moved, Refused, Resynced, Table, needs_consent,
+    Change, Moved, Refused, Resynced, SeatsChanged, Table, needs_consent,
 )
 from century_tui.text import error_text, fields_of, has, t, template, words
 from century_tui.tui.journal import Entry, describe
@@ -81,6 +81,8 @@ class RemoteTable(Table):
         self._copy_flags(welcome.view)
         self._reader: asyncio.Task | None = None
         self._on_drop: list[Callable[[str], None]] = []
+        self.status: tuple[str, ...] | None = None
+        """Where each seat's person is, as the host last said (None: it has not said)."""
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -101,6 +103,7 @@ class RemoteTable(Table):
                     tls: ssl.SSLContext | None = None):
         try:
             ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
+                                                additional_headers={p.FEATURES_HEADER: p.SEATS_FEATURE},
                                                 **({} if tls is None else {"ssl": tls})), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise JoinError(str(e) or type(e).__name__) from None
@@ -168,6 +171,14 @@ class RemoteTable(Table):
         if not self.mine or seat in self.mine:
             return seat
         return self.at_keyboard if self.at_keyboard in self.mine else self.mine[0]
+
+    def away(self, seat: int) -> str | None:
+        """Why `seat`'s person is not at the table, as the host says: "disconnected" or
+        "waiting" (None: connected, a bot, this terminal's own, or the host has not said)."""
+        if self.status is None or seat in self.mine or seat >= len(self.status):
+            return None
+        status = self.status[seat]
+        return status if status in ("disconnected", "waiting") else None
 
     def on_drop(self, listener: Callable[[str], None]) -> None:
         """Call `listener(reason)` when the connection goes (not on `close`)."""
@@ -264,6 +275,8 @@ class RemoteTable(Table):
         elif isinstance(message, p.UndoQuestion):
             if message.by in range(self.state.n) and message.owner in range(self.state.n):
                 self.emit(p.record_of(message))
+        elif isinstance(message, p.SeatsMessage):
+            self._seats(message)
         elif isinstance(message, (p.FullView, p.Welcome)):
             self._full(message.seq, message.view)
         elif isinstance(message, p.ChangeMessage):
@@ -272,6 +285,19 @@ class RemoteTable(Table):
                 return
             self.seq = message.seq
             self._changed(message.change, message.view)
+
+    def _seats(self, message: p.SeatsMessage) -> None:
+        """The host says where each seat's person is: who went and who came back, said
+        (not at the first word: the board's hint says where things stand)."""
+        before, self.status = self.status, tuple(message.status)
+        self.hands_over = message.hands_over
+        gone: tuple[int, ...] = ()
+        back: tuple[int, ...] = ()
+        if before is not None and len(before) == len(self.status):
+            others = [s for s in range(len(before)) if s not in self.mine and before[s] != self.status[s]]
+            gone = tuple(s for s in others if self.status[s] == "disconnected")
+            back = tuple(s for s in others if before[s] == "disconnected" and self.status[s] == "connected")
+        self.emit(SeatsChanged(gone, back))
 
     def _full(self, seq: int, view: View) -> None:
         """A whole view: the views redraw from it, as after an undo."""

@@ -65,6 +65,8 @@ class Client:
     checked: float = field(default_factory=time.monotonic)
     over: int = 0
     """Messages in a row sent past the rate: a player's are refused, then it is closed."""
+    features: frozenset[str] = frozenset()
+    """What it understands beyond the first messages (`protocol.FEATURES_HEADER`)."""
 
     def send(self, text: str, limit: int) -> bool:
         if self.outbox.qsize() >= limit:

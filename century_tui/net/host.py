@@ -58,6 +58,8 @@ class Host:
         self._server: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writers: set[asyncio.Task] = set()
+        self.hands_over = False
+        """A person can hand a seat to a bot here (the lobby on a terminal): clients say so."""
 
     # ------------------------------------------------------------ the tables
     def register(self, code: str, hosted: HostedTable) -> str:
@@ -84,6 +86,7 @@ class Host:
         return hosted
 
     def lobby_changed(self, hosted: HostedTable) -> None:
+        hosted.tell_seats()
         if self.on_lobby is not None:
             self.on_lobby(hosted)
 
@@ -190,7 +193,9 @@ class Host:
         if hosted is None:
             raise Closed(p.CLOSE_REASONS["used_code"] if hello.code else p.CLOSE_REASONS["unknown_token"])
         seats, token = hosted.admit(hello)
-        return hosted, Client(ws, seats, token, allowance=float(self.limits.burst))
+        named = ws.request.headers.get(p.FEATURES_HEADER, "") if ws.request is not None else ""
+        return hosted, Client(ws, seats, token, allowance=float(self.limits.burst),
+                              features=frozenset(named.split()[:8]))
 
     @staticmethod
     def _parse(raw: str | bytes) -> Any:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from century_tui import text
 from century_tui.skins import SKINS
+from century_tui.table import SeatsChanged
 from century_tui.text import t
 from century_tui.tui import app as tui_app
 from century_tui.tui.app import CenturyApp
@@ -75,9 +76,20 @@ class JoinApp(CenturyApp):
             self.show_skin_class(table.skin)
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
+        table.subscribe(lambda change: self._seats_changed(table, change))
         self._clear_stack()  # the code screen (and a help over it) goes
         self.joined = True
         self.push_screen(GameScreen(table))
+
+    def _seats_changed(self, table: RemoteTable, change: object) -> None:
+        """Someone at another terminal lost the connection, or came back: said to everyone."""
+        if not isinstance(change, SeatsChanged):
+            return
+        for seat in change.gone:
+            key = "notify.seat_gone_bot" if table.hands_over else "notify.seat_gone"
+            self.notify(t(key, name=table.seats[seat].name), severity="warning", timeout=8)
+        for seat in change.back:
+            self.notify(t("notify.seat_back", name=table.seats[seat].name), timeout=4)
 
     async def _come_back(self, table: RemoteTable, reason: str) -> None:
         """The line went: say so, and try again with the seat's token, less and less often;

@@ -209,6 +209,26 @@ FAREWELL = "host_stopped"
 client stops trying and ends."""
 
 
+FEATURES_HEADER = "Century-Features"
+"""The HTTP header of a client's opening request that names what it understands beyond the
+version's first messages (space-separated): a host sends those messages only to a client
+that named them, and a host that knows none of them ignores the header, so clients and
+hosts of this version, older or newer, still understand each other."""
+SEATS_FEATURE = "seats"
+"""The client understands `SeatsMessage`."""
+
+
+class SeatsMessage(Message):
+    """Where each seat's person is (`HostedTable.status`): "connected", "disconnected" (came
+    and went: the seat waits), "waiting" (not joined yet), "bot"; sent on joining and when
+    it changes, to the clients that asked for it (`SEATS_FEATURE`)."""
+
+    type: Literal["seats"] = "seats"
+    status: list[Annotated[str, Field(max_length=20)]] = Field(max_length=8)
+    hands_over: bool = False
+    """The host can hand a seat to a bot (its lobby)."""
+
+
 class Closing(Message):
     """The host is closing this connection, and why (sent just before the close)."""
 
@@ -217,7 +237,7 @@ class Closing(Message):
 
 
 HostMessage = Annotated[
-    Union[Welcome, FullView, ChangeMessage, Refused, UndoQuestion, Closing], Field(discriminator="type")
+    Union[Welcome, FullView, ChangeMessage, Refused, UndoQuestion, SeatsMessage, Closing], Field(discriminator="type")
 ]
 host_message = TypeAdapter(HostMessage)
 

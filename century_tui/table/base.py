@@ -88,6 +88,14 @@ class Table(ABC):
         """A person at this terminal plays `seat` (not a bot, nor someone at another terminal)."""
         return self.game.seats[seat].is_human
 
+    def away(self, seat: int) -> str | None:
+        """Why `seat`'s person, at another terminal, is not at the table now: "disconnected"
+        (the seat waits for them), "waiting" (not joined yet); None: there, or not known."""
+        return None
+
+    hands_over: bool = False
+    """Whoever runs the game can hand an absent person's seat to a bot (a host's lobby)."""
+
     def seated(self, seat: int) -> None:
         """`seat`'s person now has the keyboard (their pass screen was answered)."""
         self.at_keyboard = seat

@@ -56,6 +56,15 @@ class Resynced:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatsChanged:
+    """Whose person is at the table changed (a table on another machine: the host says who
+    is connected): `gone` lost their connection, `back` came back. `Table.away` says it now."""
+
+    gone: tuple[int, ...] = ()
+    back: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """A request the table passed on was refused where the game is played (a host answers
     after the asking): the words are `table`.`code` with `params`, as an engine refusal's
@@ -79,4 +88,4 @@ class UndoAsked:
     open: bool = True
 
 
-Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked
+Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged

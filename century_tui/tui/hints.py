@@ -22,6 +22,10 @@ def board_hint(table, focused, legality) -> tuple[Text, bool]:
     if not table.seats[s.seat].is_human:
         return Text(t("hint.bot_turn", name=name)), False
     if not table.plays_here(s.seat):
+        away = table.away(s.seat)
+        if away is not None:  # the game waits for them: nothing is coming through the log
+            key = "hint.not_joined" if away == "waiting" else "hint.disconnected"
+            return Text(t(key + ("_bot" if table.hands_over else ""), name=name)), True
         return Text(t("hint.remote_turn", name=name)), False
     if s.phase == DISCARDING:
         held = sum(s.current.cubes)

@@ -102,3 +102,30 @@ async def test_after_the_host_started_again_the_old_token_says_so_not_cannot_joi
             await until(pilot, lambda: app.failure is not None, timeout=20)
     assert "new century join line" in app.failure and app.farewell is None
 
+
+
+# ---------------------------------------------------------------- a person at another terminal goes
+async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_the_game_waits():
+    from century_tui.net.client import RemoteTable
+    from tests.helpers.hosting import first_to_play
+
+    async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
+        hosted = host.tables[0]
+        address = f"127.0.0.1:{host.port}"
+        bob = await RemoteTable.connect(address, code=hosted.code_for(1), timeout=5)
+        app = JoinApp(address, hosted.code_for(0), settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await board_on_a_join(pilot, app)
+            screen = app.screen
+            await pilot.press("r")  # Ann rests: Bob's turn
+            await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
+            await bob.aclose()  # Bob's terminal goes
+            waits = "Bob has lost the connection: the game waits for Bob to come back."
+            await until(pilot, lambda: screen.hint.text.plain == waits)
+            assert any("Bob lost the connection" in x for x in texts(app))
+            host.hands_over = True  # a host with its lobby could give the seat to a bot
+            bob = await RemoteTable.connect(address, token=bob.token, timeout=5)
+            await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
+            assert "Bob is back." in texts(app)
+            await bob.aclose()
+            await until(pilot, lambda: "or for the host to hand the seat to a bot" in screen.hint.text.plain)

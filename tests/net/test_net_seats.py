@@ -1,0 +1,79 @@
+"""Where each seat's person is, told by the host to the clients that ask for it (a header
+of the opening request): an old client that does not ask is sent nothing new, and a client
+whose host says nothing shows what it always showed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+
+from century_tui.engine import Rest, Seat
+from century_tui.net import protocol as p
+from century_tui.net.client import RemoteTable
+from century_tui.table import SeatsChanged
+from tests.helpers.hosting import until
+from tests.net.test_net import Served
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_clients_hear_who_went_who_came_back_and_who_never_came():
+    async with Served([Seat("Ann"), Seat("Bob"), Seat("Cy"), Seat("Bot", "easy")], autosave=False) as s:
+        ann = await s.join(0)
+        await until(lambda: ann.status is not None)
+        assert ann.status == ("connected", "waiting", "waiting", "bot")
+        assert [ann.away(seat) for seat in range(4)] == [None, "waiting", "waiting", None]
+        heard: list = []
+        ann.subscribe(lambda c: heard.append(c) if isinstance(c, SeatsChanged) else None)
+        bob = await RemoteTable.connect(s.address, code=s.code(1), timeout=5)
+        await until(lambda: ann.away(1) is None)
+        assert heard[-1] == SeatsChanged((), ())  # joining for the first time is no coming back
+        await bob.aclose()
+        await until(lambda: ann.away(1) == "disconnected")
+        assert heard[-1] == SeatsChanged((1,), ())
+        bob = await RemoteTable.connect(s.address, token=bob.token, timeout=5)
+        s.clients.append(bob)
+        await until(lambda: ann.away(1) is None and bob.status is not None)
+        assert heard[-1] == SeatsChanged((), (1,)) and bob.status[1] == "connected"
+        s.hosted.hand_over(2, "easy")  # Cy never came: a bot plays the seat
+        await until(lambda: ann.status is not None and ann.status[2] == "bot")
+        assert heard[-1] == SeatsChanged((), ()) and not ann.hands_over
+
+
+async def test_a_watcher_hears_it_too_and_the_lobby_s_host_says_it_can_hand_a_seat_over():
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        s.host.hands_over = True
+        watcher = await s.join(None)
+        await until(lambda: watcher.status is not None)
+        assert watcher.hands_over and watcher.away(0) == "waiting"
+
+
+async def test_a_client_of_the_first_messages_only_is_sent_none_of_it():
+    """A client that names no feature (one built before them) is never sent a message it
+    would not understand: it would part at once."""
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        async with connect(f"ws://{s.address}") as old:
+            await old.send(p.encode(p.Hello(code=s.code(0))))
+            assert json.loads(await old.recv())["type"] == "welcome"
+            bob = await s.join(1)  # a change of the seats' people...
+            await until(lambda: bob.status is not None and bob.status[0] == "connected")
+            bob.play(Rest()) if bob.state.seat == 1 else None
+            await old.send(p.encode(p.ViewRequest()))  # ...and the view it asks for after it
+            types = []
+            while not types or types[-1] != "view":
+                types.append(json.loads(await old.recv())["type"])
+            assert "seats" not in types
+
+
+async def test_a_host_that_says_nothing_of_its_seats_leaves_the_client_as_it_was(monkeypatch):
+    from century_tui.net.hosted import HostedTable
+
+    monkeypatch.setattr(HostedTable, "tell_seats", lambda self: None)  # a host of before
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        ann, bob = await s.join(0), await s.join(1)
+        await bob.aclose()
+        (ann if ann.state.seat == 0 else s.table).play(Rest())  # a change that comes after
+        await until(lambda: ann.view.moves == 1)
+        assert ann.status is None and ann.away(1) is None
