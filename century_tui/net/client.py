@@ -23,13 +23,21 @@ from century_tui.engine import IllegalMove, Move, shown
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.table import (
-    Change, Moved, Refused, Resynced, SeatsChanged, Table, needs_consent,
+    Change, HostSilent, Moved, Refused, Resynced, SeatsChanged, Table, needs_consent,
 )
 from century_tui.text import error_text, fields_of, has, t, template, words
 from century_tui.tui.journal import Entry, describe
 
 from . import protocol as p
 from .view import RemoteGame, View, entry_of, event_from_dict
+
+
+KEEPALIVE = (5.0, 10.0, 2.0)
+"""Seconds between the pings websockets sends the host, how long it waits for the pong
+before it calls the line lost, and for the host's part of the close after that: a host
+that hangs is noticed within a quarter of a minute or so."""
+SILENT_AFTER = 3.0
+"""Seconds without an answer to a request before the board says it waits for the host."""
 
 
 class JoinError(Exception):
@@ -81,6 +89,8 @@ class RemoteTable(Table):
         self._copy_flags(welcome.view)
         self._reader: asyncio.Task | None = None
         self._on_drop: list[Callable[[str], None]] = []
+        self._asked: asyncio.TimerHandle | None = None
+        """Set while a request waits for the host's first word after it."""
         self.status: tuple[str, ...] | None = None
         """Where each seat's person is, as the host last said (None: it has not said)."""
 
@@ -104,6 +114,8 @@ class RemoteTable(Table):
         try:
             ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
                                                 additional_headers={p.FEATURES_HEADER: p.SEATS_FEATURE},
+                                                ping_interval=KEEPALIVE[0], ping_timeout=KEEPALIVE[1],
+                                                close_timeout=KEEPALIVE[2],
                                                 **({} if tls is None else {"ssl": tls})), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise JoinError(str(e) or type(e).__name__) from None
@@ -138,6 +150,7 @@ class RemoteTable(Table):
         code = None if self.token is not None else self.code
         self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine, tls=self.tls)
         self.dropped = None
+        self._heard()
         self._full(welcome.seq, welcome.view)
         self._reader = asyncio.create_task(self._read())
 
@@ -220,7 +233,25 @@ class RemoteTable(Table):
 
     def _send(self, message: p.Message) -> None:
         if self.dropped is None and not self.closed:
+            if self._asked is None and not isinstance(message, p.UndoAnswer):  # each has an answer
+                self._asked = asyncio.get_running_loop().call_later(SILENT_AFTER, self._silent)
             asyncio.ensure_future(self._send_now(p.encode(message)))
+
+    def _silent(self) -> None:
+        """No word from the host since a request: the views say they wait for it."""
+        self._asked = None
+        if not self.closed and self.dropped is None and not self.silent:
+            self.silent = True
+            self.emit(HostSilent(True))
+
+    def _heard(self) -> None:
+        """A word from the host (or the line went, and a drop says so instead)."""
+        if self._asked is not None:
+            self._asked.cancel()
+            self._asked = None
+        if self.silent:
+            self.silent = False
+            self.emit(HostSilent(False))
 
     async def _send_now(self, text: str) -> None:
         try:
@@ -232,6 +263,8 @@ class RemoteTable(Table):
         if self.closed:
             return
         self.closed = True
+        if self._asked is not None:
+            self._asked.cancel()
         if self._reader is not None:
             self._reader.cancel()
         asyncio.ensure_future(self.ws.close())
@@ -251,6 +284,7 @@ class RemoteTable(Table):
         try:
             async for raw in self.ws:
                 message = p.host_message.validate_json(raw)
+                self._heard()
                 if isinstance(message, p.Closing):
                     reason = message.reason
                 else:
@@ -261,6 +295,7 @@ class RemoteTable(Table):
         except ValidationError:
             reason = p.CLOSE_REASONS["not_understood"]
             await self.ws.close()
+        self._heard()
         if not self.closed:
             self.drop_code = p.CLOSE_CODES.get(reason)
             self.dropped = reason = worded(reason)

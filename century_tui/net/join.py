@@ -8,7 +8,7 @@ from pathlib import Path
 
 from century_tui import text
 from century_tui.skins import SKINS
-from century_tui.table import SeatsChanged
+from century_tui.table import HostSilent, SeatsChanged
 from century_tui.text import t
 from century_tui.tui import app as tui_app
 from century_tui.tui.app import CenturyApp
@@ -76,13 +76,16 @@ class JoinApp(CenturyApp):
             self.show_skin_class(table.skin)
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
-        table.subscribe(lambda change: self._seats_changed(table, change))
+        table.subscribe(lambda change: self._heard_of(table, change))
         self._clear_stack()  # the code screen (and a help over it) goes
         self.joined = True
         self.push_screen(GameScreen(table))
 
-    def _seats_changed(self, table: RemoteTable, change: object) -> None:
-        """Someone at another terminal lost the connection, or came back: said to everyone."""
+    def _heard_of(self, table: RemoteTable, change: object) -> None:
+        """Someone at another terminal lost the connection, or came back: said to everyone.
+        The host has not answered a request for a while: said to whoever asked."""
+        if isinstance(change, HostSilent) and change.silent:
+            self.notify(t("notify.host_silent"), severity="warning", timeout=6)
         if not isinstance(change, SeatsChanged):
             return
         for seat in change.gone:

@@ -93,6 +93,9 @@ class Table(ABC):
         (the seat waits for them), "waiting" (not joined yet); None: there, or not known."""
         return None
 
+    silent: bool = False
+    """A request went to the game's host a while ago and no answer has come (a host that
+    hangs; a line that went without a word)."""
     hands_over: bool = False
     """Whoever runs the game can hand an absent person's seat to a bot (a host's lobby)."""
 

@@ -65,6 +65,14 @@ class SeatsChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class HostSilent:
+    """A request went to the game's host and no answer came for a while (`silent`), or an
+    answer came at last: `Table.silent` says it now."""
+
+    silent: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """A request the table passed on was refused where the game is played (a host answers
     after the asking): the words are `table`.`code` with `params`, as an engine refusal's
@@ -88,4 +96,4 @@ class UndoAsked:
     open: bool = True
 
 
-Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged
+Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged | HostSilent

@@ -17,6 +17,8 @@ def board_hint(table, focused, legality) -> tuple[Text, bool]:
     discard owed, or what Enter on the `focused` row would do (`legality()` answers)."""
     s = table.state
     name = table.seats[s.seat].name
+    if table.silent:
+        return Text(t("hint.host_silent")), True
     if s.is_over:
         return Text(t("hint.over")), False
     if not table.seats[s.seat].is_human:

@@ -129,3 +129,25 @@ async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_t
             assert "Bob is back." in texts(app)
             await bob.aclose()
             await until(pilot, lambda: "or for the host to hand the seat to a bot" in screen.hint.text.plain)
+
+
+async def test_a_move_the_host_does_not_answer_is_said_to_wait_for_the_host(monkeypatch):
+    from century_tui.net import client as client_module
+    from tests.helpers.hosting import first_to_play
+
+    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.2)
+    async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await board_on_a_join(pilot, app)
+            screen = app.screen
+            await until(pilot, lambda: app.table.status is not None)  # the host's last word, for now
+            asked = []
+            monkeypatch.setattr(hosted, "request", lambda client, message: asked.append((client, message)))
+            await pilot.press("r")  # Ann rests; the host hangs
+            await until(pilot, lambda: screen.hint.text.plain == "Waiting for the host: no answer yet…")
+            assert any("No answer from the host" in x for x in texts(app))
+            monkeypatch.undo()
+            hosted.request(*asked[0])  # the host wakes up and answers
+            await until(pilot, lambda: "Bob has not joined yet" in screen.hint.text.plain)

@@ -21,7 +21,7 @@ from century_tui.engine import (
 )
 from century_tui.engine import events as ev
 from century_tui.table import (
-    Change, Moved, Refused, Resynced, Rewound, SaveChanged, SeatsChanged, Table, Thinking, UndoAsked,
+    Change, HostSilent, Moved, Refused, Resynced, Rewound, SaveChanged, SeatsChanged, Table, Thinking, UndoAsked,
 )
 from century_tui.text import t
 from century_tui.tui import hints, render
@@ -269,7 +269,7 @@ class GameScreen(BoardScreen):
             self.next_turn()
         elif isinstance(change, (Rewound, Resynced)):
             self.history_changed(change)
-        elif isinstance(change, (Thinking, SeatsChanged)):
+        elif isinstance(change, (Thinking, SeatsChanged, HostSilent)):
             self.refresh_board()
         elif isinstance(change, SaveChanged):
             self.save_changed(change.error)
