@@ -12,6 +12,7 @@ the connection, a reader task applies what arrives, `close` ends it.
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 from typing import Any, Callable
 
@@ -43,12 +44,21 @@ SILENT_AFTER = 3.0
 class JoinError(Exception):
     """The host could not be reached, or would not let this client in: `reason` says why."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, unreachable: bool = False) -> None:
+        self.unreachable = unreachable
+        """The host was never reached (nothing listening, no such machine, no answer): no
+        code was tried."""
         self.code = p.CLOSE_CODES.get(reason)
         """The reason's code (`protocol.CLOSE_REASONS`), None for one this version does not know."""
         reason = worded(reason)
         super().__init__(reason)
         self.reason = reason
+
+
+def normal_code(code: str | None) -> str | None:
+    """A code as the host issued it: codes are lower-case letters and digits, so one typed
+    or read out in capitals is the same code (a token's case is its own: it is never typed)."""
+    return None if code is None else code.strip().lower()
 
 
 def url_of(address: str) -> str:
@@ -102,6 +112,7 @@ class RemoteTable(Table):
         `watch`, to watch (a seat's code is then refused, and stays unspent); JoinError if
         it fails. `tls` checks a wss:// host's certificate (a self-signed one: its own)."""
         url = url_of(address)
+        code = normal_code(code)
         ws, welcome = await cls._open(url, code, token, timeout, watch, tls)
         table = cls(ws, welcome, url, tls)
         table.code = code if welcome.token is None else None  # a spectator's code serves again
@@ -118,7 +129,7 @@ class RemoteTable(Table):
                                                 close_timeout=KEEPALIVE[2],
                                                 **({} if tls is None else {"ssl": tls})), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
-            raise JoinError(str(e) or type(e).__name__) from None
+            raise JoinError(unreachable(url, e, timeout), unreachable=True) from None
         try:
             hello = p.Hello(code=code, token=token, watch=watch)
         except ValidationError:
@@ -372,6 +383,23 @@ def change_of(model: Any) -> Change:
         events = tuple(event_from_dict(e) for e in model.events)
         return Moved(move_from_dict(model.move), model.seat, events)
     return p.record_of(model)
+
+
+def unreachable(url: str, error: Exception, timeout: float) -> str:
+    """Why the host at `url` could not be reached, in the player's language, in one line."""
+    address = shown(url.split("://", 1)[-1], 100)
+    if isinstance(error, ssl.SSLError):  # its own words: the cli adds how to trust a certificate
+        return str(error)
+    if isinstance(error, ConnectionRefusedError) or "Connect call failed" in str(error):  # one address or several
+        return t("join.refused", address=address)
+    if isinstance(error, socket.gaierror):
+        return t("join.no_such_host", host=shown(address.rsplit(":", 1)[0], 100))
+    if isinstance(error, TimeoutError):
+        return t("join.timed_out", address=address, seconds=round(timeout))
+    if isinstance(error, (InvalidHandshake, InvalidURI)):
+        return t("join.not_a_host", address=address)
+    return t("join.os_error", address=address, detail=shown(error.strerror or str(error), 120)
+             if isinstance(error, OSError) else shown(str(error), 120))
 
 
 def worded(reason: str) -> str:

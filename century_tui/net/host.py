@@ -189,6 +189,8 @@ class Host:
         hello = self._parse(raw)
         if not isinstance(hello, p.Hello) or (hello.code is None) == (hello.token is None):
             raise Closed("expected a hello with a code or a token")
+        if hello.code is not None:  # codes are lower case: one typed in capitals is the same
+            hello = hello.model_copy(update={"code": hello.code.lower()})
         hosted = self.invites.get(hello.code) if hello.code else self.tokens.get(hello.token or "")
         if hosted is None:
             raise Closed(p.CLOSE_REASONS["used_code"] if hello.code else p.CLOSE_REASONS["unknown_token"])

@@ -65,7 +65,7 @@ class JoinApp(CenturyApp):
             table = await RemoteTable.connect(self.address, code=code, watch=self.watch, tls=self.tls)
         except JoinError as e:
             if asking is not None:  # a wrong or used code: the person types another
-                asking.refused(e.reason)
+                asking.refused(e.reason, unreachable=e.unreachable)
                 return
             self.failure = e.reason
             self.exit(return_code=1)

@@ -1,6 +1,7 @@
 """Where each seat's person is, told by the host to the clients that ask for it (a header
 of the opening request): an old client that does not ask is sent nothing new, and a client
-whose host says nothing shows what it always showed."""
+whose host says nothing shows what it always showed. And the first steps of a join: a host
+not there said in the player's words, a code in capitals taken as the same code."""
 
 from __future__ import annotations
 
@@ -77,3 +78,37 @@ async def test_a_host_that_says_nothing_of_its_seats_leaves_the_client_as_it_was
         (ann if ann.state.seat == 0 else s.table).play(Rest())  # a change that comes after
         await until(lambda: ann.view.moves == 1)
         assert ann.status is None and ann.away(1) is None
+
+
+# ---------------------------------------------------------------- joining: the words of a failure, the code's case
+async def test_a_host_that_is_not_there_is_said_in_the_players_words_not_the_systems():
+    from century_tui import text
+    from century_tui.net.client import JoinError
+
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        port = s.host.port
+    with pytest.raises(JoinError) as refused:  # the host stopped: nothing listens there now
+        await RemoteTable.connect(f"127.0.0.1:{port}", code="abcdefghjk", timeout=5)
+    assert refused.value.reason.startswith(f"nothing is listening at 127.0.0.1:{port}")
+    assert refused.value.unreachable and "Errno" not in refused.value.reason
+    with pytest.raises(JoinError, match="no machine is known by the name no-such-host.invalid"):
+        await RemoteTable.connect("no-such-host.invalid:7777", code="abcdefghjk", timeout=5)
+    text.set_language("pt")
+    try:
+        with pytest.raises(JoinError, match=f"nada está escutando em 127.0.0.1:{port}"):
+            await RemoteTable.connect(f"127.0.0.1:{port}", code="abcdefghjk", timeout=5)
+    finally:
+        text.set_language("en")
+
+
+async def test_a_code_in_capitals_is_the_same_code_even_from_a_client_that_sends_it_so():
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        ann = await RemoteTable.connect(s.address, code=f"  {s.code(0).upper()} ", timeout=5)
+        s.clients.append(ann)
+        assert ann.mine == (0,)
+        async with connect(f"ws://{s.address}") as old:  # a client that sends what was typed
+            await old.send(p.encode(p.Hello(code=s.code(1).upper())))
+            assert json.loads(await old.recv())["type"] == "welcome"
+        watcher = await RemoteTable.connect(s.address, code=s.hosted.watch_code.upper(), watch=True, timeout=5)
+        s.clients.append(watcher)
+        assert watcher.mine == ()
