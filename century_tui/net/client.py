@@ -292,6 +292,8 @@ class RemoteTable(Table):
     # ------------------------------------------------------------ what the host says
     async def _read(self) -> None:
         reason = p.CLOSE_REASONS["host_closed"]
+        unsaid: str | None = None
+        """Why the line went when the host said nothing of it (its close frame never came)."""
         try:
             async for raw in self.ws:
                 message = p.host_message.validate_json(raw)
@@ -303,13 +305,16 @@ class RemoteTable(Table):
         except ConnectionClosed as e:
             if e.rcvd is not None and e.rcvd.reason:
                 reason = e.rcvd.reason
+            elif e.rcvd is None and not self.closed:  # no goodbye: it hung, or the line broke
+                hung = e.sent is not None and e.sent.code == 1011  # websockets' keepalive gave up
+                unsaid = t("join.no_answer" if hung else "join.line_broke")
         except ValidationError:
             reason = p.CLOSE_REASONS["not_understood"]
             await self.ws.close()
         self._heard()
         if not self.closed:
-            self.drop_code = p.CLOSE_CODES.get(reason)
-            self.dropped = reason = worded(reason)
+            self.drop_code = None if unsaid else p.CLOSE_CODES.get(reason)
+            self.dropped = reason = unsaid or worded(reason)
             for listener in list(self._on_drop):
                 listener(reason)
 

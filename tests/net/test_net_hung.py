@@ -75,6 +75,7 @@ async def test_a_hung_host_is_said_to_be_waited_for_then_given_up_by_the_keepali
         await until(lambda: ann.silent, timeout=5)
         assert heard == [HostSilent(True)]
         await until(lambda: dropped, timeout=5)  # the keepalive's pong never came
+        assert dropped == ["the host stopped answering"] and ann.drop_code is None
         assert not ann.silent and heard == [HostSilent(True), HostSilent(False)]
 
 
@@ -98,3 +99,14 @@ async def test_the_client_keeps_the_line_alive_with_websockets_own_pings():
         ws = ann.ws
         assert (ws.ping_interval, ws.ping_timeout, ws.close_timeout) == client_module.KEEPALIVE
         assert sum(client_module.KEEPALIVE) <= 20
+
+
+async def test_a_line_that_breaks_without_the_hosts_goodbye_is_said_so():
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        ann = await s.join(0)
+        dropped = []
+        ann.on_drop(dropped.append)
+        [client] = s.hosted.clients
+        client.ws.transport.abort()  # a host killed, a cable pulled: no close frame
+        await until(lambda: dropped)
+        assert dropped == ["the line to the host broke without a word from it"]
