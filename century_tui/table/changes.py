@@ -96,4 +96,7 @@ class UndoAsked:
     open: bool = True
 
 
+REDRAWN = (Thinking, SeatsChanged, HostSilent)
+"""The changes that move nothing in the game: a view only redraws what it shows."""
+
 Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged | HostSilent
