@@ -76,11 +76,15 @@ def cmd_join(args: argparse.Namespace) -> int:
         address = address if address.startswith("wss://") else "wss://" + address.removeprefix("ws://")
     app = JoinApp(address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang, tls=tls)
     app.run()
+    if app.farewell is not None:
+        say(f"century: {app.farewell}")
+        return 0
     if app.failure is not None:
         reason = clipped(app.failure, 120)
         if "CERTIFICATE_VERIFY_FAILED" in app.failure and args.tls_ca is None:
             reason = t("cli.join_tls_hint", reason=reason)
-        say(f"century: {t('cli.join_failed', address=args.address, reason=reason)}", file=sys.stderr)
+        key = "cli.join_left" if app.joined else "cli.join_failed"  # in the game, then out of it
+        say(f"century: {t(key, address=args.address, reason=reason)}", file=sys.stderr)
         return 1
     return 0
 
@@ -210,6 +214,7 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
         if lobby is not None:
             app = lobby(host, notices, web_line.strip() if web_line else None)
+            host.hands_over = True  # its `b` key
             if ready is not None:
                 ready(host, *hosted)
             await app.run_async()  # until the host quits the lobby

@@ -19,28 +19,46 @@ from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from century_tui.engine import IllegalMove, Move, shown
+from century_tui.engine import IllegalMove, Move
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.table import (
-    Change, Moved, Refused, Resynced, Table, needs_consent,
+    Change, HostSilent, Moved, Resynced, SeatsChanged, Table, needs_consent,
 )
-from century_tui.text import error_text, fields_of, has, t, template, words
+from century_tui.text import t
 from century_tui.tui.journal import Entry, describe
 
 from . import protocol as p
 from .view import RemoteGame, View, entry_of, event_from_dict
+from .words import refusal_of, unreachable, worded
+
+
+KEEPALIVE = (5.0, 10.0, 2.0)
+"""Seconds between the pings websockets sends the host, how long it waits for the pong
+before it calls the line lost, and for the host's part of the close after that: a host
+that hangs is noticed within a quarter of a minute or so."""
+SILENT_AFTER = 3.0
+"""Seconds without an answer to a request before the board says it waits for the host."""
 
 
 class JoinError(Exception):
     """The host could not be reached, or would not let this client in: `reason` says why."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, unreachable: bool = False) -> None:
+        self.unreachable = unreachable
+        """The host was never reached (nothing listening, no such machine, no answer): no
+        code was tried."""
         self.code = p.CLOSE_CODES.get(reason)
         """The reason's code (`protocol.CLOSE_REASONS`), None for one this version does not know."""
         reason = worded(reason)
         super().__init__(reason)
         self.reason = reason
+
+
+def normal_code(code: str | None) -> str | None:
+    """A code as the host issued it: codes are lower-case letters and digits, so one typed
+    or read out in capitals is the same code (a token's case is its own: it is never typed)."""
+    return None if code is None else code.strip().lower()
 
 
 def url_of(address: str) -> str:
@@ -52,6 +70,8 @@ def url_of(address: str) -> str:
 
 class RemoteTable(Table):
     """The host's game, seen from here: its view, its changes, and requests to it."""
+
+    played_here = False
 
     def __init__(self, ws: ClientConnection, welcome: p.Welcome, url: str, tls: ssl.SSLContext | None = None) -> None:
         super().__init__()
@@ -79,6 +99,10 @@ class RemoteTable(Table):
         self._copy_flags(welcome.view)
         self._reader: asyncio.Task | None = None
         self._on_drop: list[Callable[[str], None]] = []
+        self._asked: asyncio.TimerHandle | None = None
+        """Set while a request waits for the host's first word after it."""
+        self.status: tuple[str, ...] | None = None
+        """Where each seat's person is, as the host last said (None: it has not said)."""
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -88,6 +112,7 @@ class RemoteTable(Table):
         `watch`, to watch (a seat's code is then refused, and stays unspent); JoinError if
         it fails. `tls` checks a wss:// host's certificate (a self-signed one: its own)."""
         url = url_of(address)
+        code = normal_code(code)
         ws, welcome = await cls._open(url, code, token, timeout, watch, tls)
         table = cls(ws, welcome, url, tls)
         table.code = code if welcome.token is None else None  # a spectator's code serves again
@@ -99,9 +124,12 @@ class RemoteTable(Table):
                     tls: ssl.SSLContext | None = None):
         try:
             ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
+                                                additional_headers={p.FEATURES_HEADER: p.SEATS_FEATURE},
+                                                ping_interval=KEEPALIVE[0], ping_timeout=KEEPALIVE[1],
+                                                close_timeout=KEEPALIVE[2],
                                                 **({} if tls is None else {"ssl": tls})), timeout)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
-            raise JoinError(str(e) or type(e).__name__) from None
+            raise JoinError(unreachable(url, e, timeout), unreachable=True) from None
         try:
             hello = p.Hello(code=code, token=token, watch=watch)
         except ValidationError:
@@ -133,6 +161,7 @@ class RemoteTable(Table):
         code = None if self.token is not None else self.code
         self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine, tls=self.tls)
         self.dropped = None
+        self._heard()
         self._full(welcome.seq, welcome.view)
         self._reader = asyncio.create_task(self._read())
 
@@ -166,6 +195,14 @@ class RemoteTable(Table):
         if not self.mine or seat in self.mine:
             return seat
         return self.at_keyboard if self.at_keyboard in self.mine else self.mine[0]
+
+    def away(self, seat: int) -> str | None:
+        """Why `seat`'s person is not at the table, as the host says: "disconnected" or
+        "waiting" (None: connected, a bot, this terminal's own, or the host has not said)."""
+        if self.status is None or seat in self.mine or seat >= len(self.status):
+            return None
+        status = self.status[seat]
+        return status if status in ("disconnected", "waiting") else None
 
     def on_drop(self, listener: Callable[[str], None]) -> None:
         """Call `listener(reason)` when the connection goes (not on `close`)."""
@@ -207,7 +244,25 @@ class RemoteTable(Table):
 
     def _send(self, message: p.Message) -> None:
         if self.dropped is None and not self.closed:
+            if self._asked is None and not isinstance(message, p.UndoAnswer):  # each has an answer
+                self._asked = asyncio.get_running_loop().call_later(SILENT_AFTER, self._silent)
             asyncio.ensure_future(self._send_now(p.encode(message)))
+
+    def _silent(self) -> None:
+        """No word from the host since a request: the views say they wait for it."""
+        self._asked = None
+        if not self.closed and self.dropped is None and not self.silent:
+            self.silent = True
+            self.emit(HostSilent(True))
+
+    def _heard(self) -> None:
+        """A word from the host (or the line went, and a drop says so instead)."""
+        if self._asked is not None:
+            self._asked.cancel()
+            self._asked = None
+        if self.silent:
+            self.silent = False
+            self.emit(HostSilent(False))
 
     async def _send_now(self, text: str) -> None:
         try:
@@ -219,6 +274,8 @@ class RemoteTable(Table):
         if self.closed:
             return
         self.closed = True
+        if self._asked is not None:
+            self._asked.cancel()
         if self._reader is not None:
             self._reader.cancel()
         asyncio.ensure_future(self.ws.close())
@@ -235,9 +292,12 @@ class RemoteTable(Table):
     # ------------------------------------------------------------ what the host says
     async def _read(self) -> None:
         reason = p.CLOSE_REASONS["host_closed"]
+        unsaid: str | None = None
+        """Why the line went when the host said nothing of it (its close frame never came)."""
         try:
             async for raw in self.ws:
                 message = p.host_message.validate_json(raw)
+                self._heard()
                 if isinstance(message, p.Closing):
                     reason = message.reason
                 else:
@@ -245,12 +305,16 @@ class RemoteTable(Table):
         except ConnectionClosed as e:
             if e.rcvd is not None and e.rcvd.reason:
                 reason = e.rcvd.reason
+            elif e.rcvd is None and not self.closed:  # no goodbye: it hung, or the line broke
+                hung = e.sent is not None and e.sent.code == 1011  # websockets' keepalive gave up
+                unsaid = t("join.no_answer" if hung else "join.line_broke")
         except ValidationError:
             reason = p.CLOSE_REASONS["not_understood"]
             await self.ws.close()
+        self._heard()
         if not self.closed:
-            self.drop_code = p.CLOSE_CODES.get(reason)
-            self.dropped = reason = worded(reason)
+            self.drop_code = None if unsaid else p.CLOSE_CODES.get(reason)
+            self.dropped = reason = unsaid or worded(reason)
             for listener in list(self._on_drop):
                 listener(reason)
 
@@ -262,6 +326,8 @@ class RemoteTable(Table):
         elif isinstance(message, p.UndoQuestion):
             if message.by in range(self.state.n) and message.owner in range(self.state.n):
                 self.emit(p.record_of(message))
+        elif isinstance(message, p.SeatsMessage):
+            self._seats(message)
         elif isinstance(message, (p.FullView, p.Welcome)):
             self._full(message.seq, message.view)
         elif isinstance(message, p.ChangeMessage):
@@ -270,6 +336,19 @@ class RemoteTable(Table):
                 return
             self.seq = message.seq
             self._changed(message.change, message.view)
+
+    def _seats(self, message: p.SeatsMessage) -> None:
+        """The host says where each seat's person is: who went and who came back, said
+        (not at the first word: the board's hint says where things stand)."""
+        before, self.status = self.status, tuple(message.status)
+        self.hands_over = message.hands_over
+        gone: tuple[int, ...] = ()
+        back: tuple[int, ...] = ()
+        if before is not None and len(before) == len(self.status):
+            others = [s for s in range(len(before)) if s not in self.mine and before[s] != self.status[s]]
+            gone = tuple(s for s in others if self.status[s] == "disconnected")
+            back = tuple(s for s in others if before[s] == "disconnected" and self.status[s] == "connected")
+        self.emit(SeatsChanged(gone, back))
 
     def _full(self, seq: int, view: View) -> None:
         """A whole view: the views redraw from it, as after an undo."""
@@ -309,29 +388,3 @@ def change_of(model: Any) -> Change:
         events = tuple(event_from_dict(e) for e in model.events)
         return Moved(move_from_dict(model.move), model.seat, events)
     return p.record_of(model)
-
-
-def worded(reason: str) -> str:
-    """Why a connection ended, in this client's language when this version knows the words
-    (`protocol.CLOSE_REASONS`); else as the host sent them, escaped."""
-    code = p.CLOSE_CODES.get(reason)
-    return t(f"closed.{code}") if code is not None else shown(reason, 200)
-
-
-def refusal_of(message: p.Refused) -> Refused:
-    """A host's refusal as words of this client's language: an engine rule's (`error`) or the
-    host's own (`refusal`), when this version knows the code and has every word its
-    template needs; else the host's English reason (`refusal.other`)."""
-    table = "refusal" if message.rule == "host" else "error"
-    params = {k: tuple(v) if isinstance(v, list) else shown(v, 200) if isinstance(v, str) else v
-              for k, v in message.params.items()}
-    refused = Refused(table, message.code, params, message.reason)
-    key = f"{table}.{message.code}"
-    counts = all(type(x) is int and 0 <= x < 100 for v in params.values() if isinstance(v, tuple) for x in v)
-    try:
-        if counts and has(key) and fields_of(template(key)) <= set(params) | set(words().nouns()):
-            error_text(refused)  # and its params make sense to this version
-            return refused
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-        pass
-    return Refused("refusal", "other", {"reason": shown(message.reason, 200)}, message.reason)

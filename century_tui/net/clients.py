@@ -15,6 +15,7 @@ from websockets.asyncio.server import ServerConnection
 
 
 POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
+GOING_AWAY = 1001  # ... for a server that stops
 
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -64,6 +65,8 @@ class Client:
     checked: float = field(default_factory=time.monotonic)
     over: int = 0
     """Messages in a row sent past the rate: a player's are refused, then it is closed."""
+    features: frozenset[str] = frozenset()
+    """What it understands beyond the first messages (`protocol.FEATURES_HEADER`)."""
 
     def send(self, text: str, limit: int) -> bool:
         if self.outbox.qsize() >= limit:

@@ -30,7 +30,7 @@ from century_tui.table import LocalTable
 
 from . import protocol as p
 
-from .clients import POLICY, Client, Closed, Limits, public_address
+from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, public_address
 from .hosted import HostedTable
 
 
@@ -58,6 +58,8 @@ class Host:
         self._server: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writers: set[asyncio.Task] = set()
+        self.hands_over = False
+        """A person can hand a seat to a bot here (the lobby on a terminal): clients say so."""
 
     # ------------------------------------------------------------ the tables
     def register(self, code: str, hosted: HostedTable) -> str:
@@ -84,6 +86,7 @@ class Host:
         return hosted
 
     def lobby_changed(self, hosted: HostedTable) -> None:
+        hosted.tell_seats()
         if self.on_lobby is not None:
             self.on_lobby(hosted)
 
@@ -106,7 +109,11 @@ class Host:
         return f"wss://{address}" if self.tls is not None else address
 
     async def close(self) -> None:
-        """Stop serving and close every table (the last saves, the files let go)."""
+        """Say goodbye to every client (the host stopped: not a lost line), stop serving and
+        close every table (the last saves, the files let go)."""
+        clients = [c for hosted in self.tables for c in hosted.clients]
+        if clients:
+            await asyncio.wait([asyncio.ensure_future(self._goodbye(c)) for c in clients], timeout=2)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -114,6 +121,14 @@ class Host:
             hosted.table.close()
         for task in list(self._writers):
             task.cancel()
+
+    async def _goodbye(self, client: Client) -> None:
+        reason = p.CLOSE_REASONS[p.FAREWELL]
+        try:
+            await client.ws.send(p.encode(p.Closing(reason=reason)))
+            await client.ws.close(GOING_AWAY, reason)
+        except ConnectionClosed:
+            pass
 
     def send(self, client: Client, text: str) -> None:
         if not client.send(text, self.limits.outbox):
@@ -174,11 +189,15 @@ class Host:
         hello = self._parse(raw)
         if not isinstance(hello, p.Hello) or (hello.code is None) == (hello.token is None):
             raise Closed("expected a hello with a code or a token")
+        if hello.code is not None:  # codes are lower case: one typed in capitals is the same
+            hello = hello.model_copy(update={"code": hello.code.lower()})
         hosted = self.invites.get(hello.code) if hello.code else self.tokens.get(hello.token or "")
         if hosted is None:
             raise Closed(p.CLOSE_REASONS["used_code"] if hello.code else p.CLOSE_REASONS["unknown_token"])
         seats, token = hosted.admit(hello)
-        return hosted, Client(ws, seats, token, allowance=float(self.limits.burst))
+        named = ws.request.headers.get(p.FEATURES_HEADER, "") if ws.request is not None else ""
+        return hosted, Client(ws, seats, token, allowance=float(self.limits.burst),
+                              features=frozenset(named.split()[:8]))
 
     @staticmethod
     def _parse(raw: str | bytes) -> Any:

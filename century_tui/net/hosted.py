@@ -34,6 +34,8 @@ class HostedTable:
         self.clients: set[Client] = set()
         self.seq = 0  # the number of the last change sent
         self.undos = UndoDesk(self)
+        self.told: p.SeatsMessage | None = None
+        """Where the seats' people were when the clients were last told."""
         table.subscribe(self._changed)
         for seat, s in enumerate(table.seats):
             if s.is_human:
@@ -165,6 +167,20 @@ class HostedTable:
                                                   seq=self.seq, view=self.view(full=True),
                                                   skin=self.host.skin)))
         self.undos.welcomed(client)
+        if p.SEATS_FEATURE in client.features and self.told is not None:
+            self.host.send(client, p.encode(self.told))
+
+    def tell_seats(self) -> None:
+        """Tell the clients that asked where each seat's person is, when it changed."""
+        now = p.SeatsMessage(status=[self.status(seat) for seat in range(len(self.table.seats))],
+                             hands_over=self.host.hands_over)
+        if now == self.told:
+            return
+        self.told = now
+        text = p.encode(now)
+        for client in list(self.clients):
+            if p.SEATS_FEATURE in client.features:
+                self.host.send(client, text)
 
     def resync(self, client: Client) -> None:
         self.host.send(client, p.encode(p.FullView(seq=self.seq, view=self.view(full=True))))

@@ -8,13 +8,14 @@ from pathlib import Path
 
 from century_tui import text
 from century_tui.skins import SKINS
+from century_tui.table import HostSilent, SeatsChanged
 from century_tui.text import t
 from century_tui.tui import app as tui_app
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.code_entry import CodeScreen
 
 from .client import JoinError, RemoteTable
-from .protocol import SEAT_GONE
+from .protocol import FAREWELL, SEAT_GONE
 
 RETRIES = (0.5, 1, 2, 4, 8)
 """Seconds before each try to come back after the connection went."""
@@ -35,13 +36,18 @@ class JoinApp(CenturyApp):
         self.own_skin = kwargs.get("skin") is not None
         """`--skin` was given: the host's skin is not taken."""
         self.failure: str | None = None
-        """Why joining failed (the app exits with code 1 and the cli says it)."""
+        """Why joining failed, or the game ended here (the app exits with code 1 and the cli
+        says it)."""
+        self.joined = False
+        """The board opened: a failure now ends a game this terminal was playing."""
+        self.farewell: str | None = None
+        """The host stopped the game on purpose (the app exits with code 0 and the cli says it)."""
 
     def open_new_game(self) -> None:
         """The app opens its first screen through this: here, the host's board. Asked again
-        (the results' "new game"), it leaves: a new game is the host's to start."""
+        (the palette's "new game"), it says that a new game is the host's to start."""
         if self.table is not None:
-            self.exit()
+            self.notify(t("notify.remote_new_game"), severity="warning", timeout=8)
             return
         if self.code is None:
             self.push_screen(CodeScreen(self.address, self._try_code))
@@ -59,7 +65,7 @@ class JoinApp(CenturyApp):
             table = await RemoteTable.connect(self.address, code=code, watch=self.watch, tls=self.tls)
         except JoinError as e:
             if asking is not None:  # a wrong or used code: the person types another
-                asking.refused(e.reason)
+                asking.refused(e.reason, unreachable=e.unreachable)
                 return
             self.failure = e.reason
             self.exit(return_code=1)
@@ -70,12 +76,32 @@ class JoinApp(CenturyApp):
             self.show_skin_class(table.skin)
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
+        table.subscribe(lambda change: self._heard_of(table, change))
         self._clear_stack()  # the code screen (and a help over it) goes
+        self.joined = True
         self.push_screen(GameScreen(table))
+
+    def _heard_of(self, table: RemoteTable, change: object) -> None:
+        """Someone at another terminal lost the connection, or came back: said to everyone.
+        The host has not answered a request for a while: said to whoever asked."""
+        if isinstance(change, HostSilent) and change.silent:
+            self.notify(t("notify.host_silent"), severity="warning", timeout=6)
+        if not isinstance(change, SeatsChanged):
+            return
+        for seat in change.gone:
+            key = "notify.seat_gone_bot" if table.hands_over else "notify.seat_gone"
+            self.notify(t(key, name=table.seats[seat].name), severity="warning", timeout=8)
+        for seat in change.back:
+            self.notify(t("notify.seat_back", name=table.seats[seat].name), timeout=4)
 
     async def _come_back(self, table: RemoteTable, reason: str) -> None:
         """The line went: say so, and try again with the seat's token, less and less often;
-        not when the host made the seat someone else's (the token will never work again)."""
+        not when the host made the seat someone else's (the token will never work again),
+        nor when the host stopped the game on purpose (its goodbye: the app ends)."""
+        if table.drop_code == FAREWELL:
+            self.farewell = t("cli.host_stopped", address=self.address)
+            self.exit()
+            return
         if table.drop_code in SEAT_GONE:
             self.failure = reason
             self.exit(return_code=1)
@@ -88,6 +114,9 @@ class JoinApp(CenturyApp):
             try:
                 await table.reconnect()
             except JoinError as e:
+                if e.code == "unknown_token":  # a host started again has new codes and tokens
+                    reason = t("cli.host_restarted")
+                    break
                 if e.code in SEAT_GONE:
                     reason = e.reason
                     break

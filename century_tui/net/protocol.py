@@ -196,6 +196,7 @@ CLOSE_REASONS = {
     "not_welcomed": "the host did not welcome this client",
     "no_token": "no token to come back with",
     "not_understood": "the host sent a message this client does not understand",
+    "host_stopped": "the host stopped the game; it is saved",
 }
 """Why a connection ends, by code. The English words go on the wire (a client of another
 version shows them as they are); a client that knows the words shows its own language's
@@ -203,6 +204,29 @@ version shows them as they are); a client that knows the words shows its own lan
 CLOSE_CODES = {words: code for code, words in CLOSE_REASONS.items()}
 SEAT_GONE = frozenset({"new_code", "to_bot", "together", "taken_over", "unknown_token"})
 """Reasons after which the seat's token never works again: a client stops trying it."""
+FAREWELL = "host_stopped"
+"""The host stopped on purpose (Ctrl+C, `q` in its lobby): its goodbye, not a failure; a
+client stops trying and ends."""
+
+
+FEATURES_HEADER = "Century-Features"
+"""The HTTP header of a client's opening request that names what it understands beyond the
+version's first messages (space-separated): a host sends those messages only to a client
+that named them, and a host that knows none of them ignores the header, so clients and
+hosts of this version, older or newer, still understand each other."""
+SEATS_FEATURE = "seats"
+"""The client understands `SeatsMessage`."""
+
+
+class SeatsMessage(Message):
+    """Where each seat's person is (`HostedTable.status`): "connected", "disconnected" (came
+    and went: the seat waits), "waiting" (not joined yet), "bot"; sent on joining and when
+    it changes, to the clients that asked for it (`SEATS_FEATURE`)."""
+
+    type: Literal["seats"] = "seats"
+    status: list[Annotated[str, Field(max_length=20)]] = Field(max_length=8)
+    hands_over: bool = False
+    """The host can hand a seat to a bot (its lobby)."""
 
 
 class Closing(Message):
@@ -213,7 +237,7 @@ class Closing(Message):
 
 
 HostMessage = Annotated[
-    Union[Welcome, FullView, ChangeMessage, Refused, UndoQuestion, Closing], Field(discriminator="type")
+    Union[Welcome, FullView, ChangeMessage, Refused, UndoQuestion, SeatsMessage, Closing], Field(discriminator="type")
 ]
 host_message = TypeAdapter(HostMessage)
 

@@ -1,12 +1,12 @@
 """A game in play, outside any screen: the views watch a table and ask it for moves."""
 
 from .base import Listener, Table, needs_consent
-from .changes import Change, Moved, Refused, Resynced, Rewound, SaveChanged, Thinking, UndoAsked
+from .changes import REDRAWN, Change, HostSilent, Moved, Refused, Resynced, Rewound, SaveChanged, SeatsChanged, Thinking, UndoAsked
 from .inline import Inline
 from .local import LocalTable, bot_seed
 from .replay import ReplayTable
 
 __all__ = [
-    "Change", "Inline", "Listener", "LocalTable", "Moved", "Refused", "ReplayTable", "Resynced", "Rewound",
-    "SaveChanged", "Table", "Thinking", "UndoAsked", "bot_seed", "needs_consent",
+    "REDRAWN", "Change", "HostSilent", "Inline", "Listener", "LocalTable", "Moved", "Refused", "ReplayTable", "Resynced", "Rewound",
+    "SaveChanged", "SeatsChanged", "Table", "Thinking", "UndoAsked", "bot_seed", "needs_consent",
 ]

@@ -62,6 +62,9 @@ class Table(ABC):
     """Why the last save failed (None: saved, or nothing to save)."""
     at_keyboard: int | None = None
     """The seat of the person at the keyboard (None before the first is seated)."""
+    played_here: bool = True
+    """The game is played, and saved, in this process: a new game, a rematch and the review
+    start here. False on a table whose game a host plays (its seed never leaves the host)."""
 
     # ------------------------------------------------------------ listening
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -84,6 +87,17 @@ class Table(ABC):
     def plays_here(self, seat: int) -> bool:
         """A person at this terminal plays `seat` (not a bot, nor someone at another terminal)."""
         return self.game.seats[seat].is_human
+
+    def away(self, seat: int) -> str | None:
+        """Why `seat`'s person, at another terminal, is not at the table now: "disconnected"
+        (the seat waits for them), "waiting" (not joined yet); None: there, or not known."""
+        return None
+
+    silent: bool = False
+    """A request went to the game's host a while ago and no answer has come (a host that
+    hangs; a line that went without a word)."""
+    hands_over: bool = False
+    """Whoever runs the game can hand an absent person's seat to a bot (a host's lobby)."""
 
     def seated(self, seat: int) -> None:
         """`seat`'s person now has the keyboard (their pass screen was answered)."""

@@ -56,6 +56,23 @@ class Resynced:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatsChanged:
+    """Whose person is at the table changed (a table on another machine: the host says who
+    is connected): `gone` lost their connection, `back` came back. `Table.away` says it now."""
+
+    gone: tuple[int, ...] = ()
+    back: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HostSilent:
+    """A request went to the game's host and no answer came for a while (`silent`), or an
+    answer came at last: `Table.silent` says it now."""
+
+    silent: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """A request the table passed on was refused where the game is played (a host answers
     after the asking): the words are `table`.`code` with `params`, as an engine refusal's
@@ -79,4 +96,7 @@ class UndoAsked:
     open: bool = True
 
 
-Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked
+REDRAWN = (Thinking, SeatsChanged, HostSilent)
+"""The changes that move nothing in the game: a view only redraws what it shows."""
+
+Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged | HostSilent

@@ -17,11 +17,17 @@ def board_hint(table, focused, legality) -> tuple[Text, bool]:
     discard owed, or what Enter on the `focused` row would do (`legality()` answers)."""
     s = table.state
     name = table.seats[s.seat].name
+    if table.silent:
+        return Text(t("hint.host_silent")), True
     if s.is_over:
         return Text(t("hint.over")), False
     if not table.seats[s.seat].is_human:
         return Text(t("hint.bot_turn", name=name)), False
     if not table.plays_here(s.seat):
+        away = table.away(s.seat)
+        if away is not None:  # the game waits for them: nothing is coming through the log
+            key = "hint.not_joined" if away == "waiting" else "hint.disconnected"
+            return Text(t(key + ("_bot" if table.hands_over else ""), name=name)), True
         return Text(t("hint.remote_turn", name=name)), False
     if s.phase == DISCARDING:
         held = sum(s.current.cubes)

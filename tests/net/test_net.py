@@ -185,7 +185,7 @@ async def test_the_wire_words_of_each_close_reason_are_the_english_language_file
 
 async def test_a_refused_join_and_a_drop_are_worded_in_the_player_s_language():
     from century_tui import text
-    from century_tui.net.client import worded
+    from century_tui.net.words import worded
 
     text.set_language("fr")
     try:

@@ -76,3 +76,26 @@ def test_century_host_on_a_terminal_opens_the_lobby_and_q_stops_it_after_the_sav
         assert term.proc.wait(20) == 0
     [path] = (tmp_path / "home" / "saves").glob("*.json")
     assert not storage.is_held(path) and [s.name for s in storage.load_game(path).seats] == ["Ann", "Bob"]
+
+
+def test_century_join_says_goodbye_with_code_0_and_a_lost_game_as_out_of_it(monkeypatch, capsys):
+    from century_tui.cli import main
+    from century_tui.net import join
+
+    ends = iter([dict(farewell="The host stopped the game at h:1; it is saved there."),
+                 dict(failure="the host handed this seat to a bot", joined=True),
+                 dict(failure="unknown or used code")])
+
+    class Ended(join.JoinApp):
+        def run(self):
+            for name, value in next(ends).items():
+                setattr(self, name, value)
+
+    monkeypatch.setattr(join, "JoinApp", Ended)
+    assert main(["--lang", "en", "join", "127.0.0.1:7777", "--code", "abc"]) == 0
+    assert capsys.readouterr().out == "century: The host stopped the game at h:1; it is saved there.\n"
+    assert main(["--lang", "en", "join", "127.0.0.1:7777", "--code", "abc"]) == 1
+    assert capsys.readouterr().err == ("century: out of the game at 127.0.0.1:7777: "
+                                       "the host handed this seat to a bot\n")
+    assert main(["--lang", "en", "join", "127.0.0.1:7777", "--code", "abc"]) == 1
+    assert "cannot join 127.0.0.1:7777: unknown or used code" in capsys.readouterr().err

@@ -11,7 +11,8 @@ from websockets.asyncio.client import connect
 from century_tui import text
 from century_tui.engine import Rest, Seat
 from century_tui.net import protocol as p
-from century_tui.net.client import RemoteTable, refusal_of
+from century_tui.net.client import RemoteTable
+from century_tui.net.words import refusal_of
 from century_tui.net.host import Limits
 from century_tui.table import Refused, Resynced, Rewound, UndoAsked
 from century_tui.tui import render

@@ -89,7 +89,7 @@ async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes
                 await tab.type("\r")  # the first card of the hand, a spice card: played
                 await tab.until(lambda: len(h.hosted.table.game.moves) == 1)
                 assert isinstance(h.hosted.table.game.moves[0], PlaySpice)
-                await tab.until(lambda: "Bob is playing at another terminal" in tab.text())
+                await tab.until(lambda: "Bob has not joined yet: the game waits for Bob" in tab.text())
                 stopping = asyncio.create_task(h.stop())  # Ctrl+C on the host, the page still open
                 await tab.until(lambda: tab.closed)  # the tab's app quit and said so
                 await asyncio.wait_for(stopping, WAIT)

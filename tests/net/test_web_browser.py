@@ -48,7 +48,7 @@ async def test_a_browser_tab_asks_for_a_code_shows_the_board_and_plays_a_move(tm
             Path(os.environ["CENTURY_BROWSER_SHOT"]).write_bytes(picture)
 
         await browser.press("enter")  # play the card under the cursor: the hand's first, a spice card
-        await browser.until_shown("Bob is playing at another terminal")
+        await browser.until_shown("Bob has not joined yet")
         moves = h.hosted.table.game.moves
         assert len(moves) == 1 and isinstance(moves[0], PlaySpice)
 

@@ -37,9 +37,13 @@ async def test_a_wrong_then_a_used_code_are_refused_and_the_right_one_opens_the_
             await until(pilot, lambda: screen.reason is not None and not screen.trying)
             text = "\n".join(screen_lines(app))
             assert "This code did not let you in (unknown or used code)" in text
-            assert screen.focused.id == "code" and screen.focused.value == ""  # type again at once
-            await type_code(pilot, used)
-            await until(pilot, lambda: screen.reason is not None and not screen.trying and screen.focused.value == "")
+            box = screen.focused
+            assert box.id == "code" and box.value == "nosuchcode99"  # kept, to be checked...
+            assert box.selected_text == "nosuchcode99"  # ...or typed again at once over it
+            await type_code(pilot, used.upper())  # read out in capitals: the same code
+            await until(pilot, lambda: screen.reason is not None and not screen.trying and box.value == used.upper())
+            assert "This code did not let you in (unknown or used code)" in "\n".join(screen_lines(app))
+            assert box.selected_text == used.upper()  # the right code, typed over it
             assert app.screen is screen and app.table is None and app.failure is None
             await type_code(pilot, hosted.code_for(1))
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -73,7 +77,8 @@ async def test_the_code_screen_speaks_the_players_language():
     app = JoinApp("127.0.0.1:9", None, settings=Settings(), language="fr")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, CodeScreen))
-        await type_code(pilot, "abcdefgh")  # nothing listens on port 9: refused, and said so
+        await type_code(pilot, "abcdefgh")  # nothing listens on port 9: the code is not to blame
         await until(pilot, lambda: app.screen.reason is not None)
         text = "\n".join(screen_lines(app))
-        assert "Rejoindre la partie" in text and "Ce code ne vous a pas ouvert la partie" in text
+        assert "Rejoindre la partie" in text and "L’hôte est injoignable : rien n’écoute sur 127.0.0.1:9" in text
+        assert "Errno" not in text and app.screen.focused.value == "abcdefgh"

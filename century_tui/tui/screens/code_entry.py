@@ -27,6 +27,8 @@ class CodeScreen(SizeGuard, FollowsWords, Screen[None]):
         self.on_code = on_code
         self.reason: str | None = None
         """Why the last code was refused (None: no code tried yet, or one is being tried)."""
+        self.unreachable = False
+        """The host could not be reached: the code was never tried."""
         self.trying = False
 
     def compose(self) -> ComposeResult:
@@ -48,7 +50,8 @@ class CodeScreen(SizeGuard, FollowsWords, Screen[None]):
             return Text(t("code_entry.trying"), "dim")
         if self.reason is None:
             return Text(t("code_entry.help"), "dim")
-        return Text(t("code_entry.refused", reason=shown(self.reason, 120)), "bold")
+        key = "code_entry.unreachable" if self.unreachable else "code_entry.refused"
+        return Text(t(key, reason=shown(self.reason, 160)), "bold")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         code = event.value.strip()
@@ -59,15 +62,17 @@ class CodeScreen(SizeGuard, FollowsWords, Screen[None]):
         self.query_one(".status", Static).update(self.status())
         self.on_code(code)
 
-    def refused(self, reason: str) -> None:
-        """The code did not let the person in: say why, and let them type another."""
+    def refused(self, reason: str, *, unreachable: bool = False) -> None:
+        """The code did not let the person in (or the host was not reached): say why, and
+        let them mend it or type another."""
         self.trying = False
         self.reason = reason
+        self.unreachable = unreachable
         self.query_one(".status", Static).update(self.status())
         box = self.query_one("#code", Input)
         box.disabled = False
-        box.clear()
         box.focus()
+        box.select_all()  # kept to be checked and mended; typing anew replaces it
 
     def words_changed(self) -> None:
         self.query_one(".title", Static).update(t("code_entry.title"))

@@ -20,7 +20,7 @@ from century_tui.engine import (
     Move, PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
 from century_tui.engine import events as ev
-from century_tui.table import Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, Thinking, UndoAsked
+from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
 from century_tui.tui import hints, render
 from century_tui.tui.journal import Entry, describe, history
@@ -267,7 +267,7 @@ class GameScreen(BoardScreen):
             self.next_turn()
         elif isinstance(change, (Rewound, Resynced)):
             self.history_changed(change)
-        elif isinstance(change, Thinking):
+        elif isinstance(change, REDRAWN):  # a bot thinks, someone went, the host is silent
             self.refresh_board()
         elif isinstance(change, SaveChanged):
             self.save_changed(change.error)

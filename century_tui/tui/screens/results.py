@@ -42,6 +42,18 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.reviewed = None
         """The review made from this screen, if one was (century_tui.review.Review)."""
 
+    HOSTS_ONLY = {"new_game": "notify.remote_new_game", "rematch": "notify.remote_rematch",
+                  "review": "notify.remote_review"}
+    """What a game played on a host's machine does not offer here, and the words that say
+    why: its seed (the review's replay) and its save file are the host's, and a new game
+    is the host's to start."""
+
+    @property
+    def remote(self) -> bool:
+        """The game is played on a host (`century join` or `watch`), not in this process."""
+        table = century(self).table
+        return table is not None and not table.played_here
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="results"):
             yield Static(classes="title")
@@ -61,7 +73,12 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         if closed(self):
             return
         self.draw()
-        self.query_one("#new", Button).focus()
+        if self.remote:  # offered where the game is played: on the host
+            for button in ("#new", "#rematch", "#review"):
+                self.query_one(button, Button).display = False
+            self.query_one("#board", Button).focus()
+        else:
+            self.query_one("#new", Button).focus()
 
     def ranking(self) -> list[int]:
         s = self.game.state
@@ -140,7 +157,27 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chart":  # one key: the chart while the table is on show, and back
             return parameters[0] != self.charted
+        if action in self.HOSTS_ONLY and self.remote:
+            return False  # not in the key bar; the key itself says why (refused_here)
         return super().check_action(action, parameters)
+
+    def on_key(self, event) -> None:
+        """A key the key bar leaves out on a remote client (n, Ctrl+R, v) says why."""
+        if not self.remote:
+            return
+        for binding in self.BINDINGS:
+            if binding.action in self.HOSTS_ONLY and event.key in binding.key.split(","):
+                event.stop()
+                event.prevent_default()
+                self.refused_here(binding.action)
+
+    def refused_here(self, action: str) -> bool:
+        """True (and why, in a toast) when `action` belongs to the host's machine."""
+        if not self.remote:
+            return False
+        self.app.bell()
+        self.notify(t(self.HOSTS_ONLY[action]), severity="warning", timeout=8)
+        return True
 
     def action_chart(self, show: bool) -> None:
         """Show the chart of the running scores instead of the table, or the table again."""
@@ -154,11 +191,15 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.dismiss()
 
     def action_new_game(self) -> None:
-        century(self).open_new_game()
+        if not self.refused_here("new_game"):
+            century(self).open_new_game()
 
     def action_review(self) -> None:
         """Each person's costliest moves, by the hard bot (tui/screens/review.py)."""
         from century_tui.tui.screens.review import ReviewScreen
+
+        if self.refused_here("review"):  # the replay needs the seed, which stays on the host
+            return
 
         def keep(_: object = None) -> None:
             self.reviewed = screen.found  # opened again, it shows at once
@@ -168,6 +209,8 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
 
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
+        if self.refused_here("rematch"):  # it would leave the host's game for one saved nowhere
+            return
         if century(self).unsaved_warning("notify.leave_unsaved"):
             return
         century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))

@@ -1,0 +1,112 @@
+"""A host that hangs (stopped, its machine asleep, a line that drops without a word): the
+client's keepalive notices within bounded time, and a request left unanswered is said to
+wait for the host meanwhile. A proxy between them stands for the hung host: it stops
+passing anything on, as a stopped process does, while its socket stays open."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from century_tui.engine import Rest, Seat
+from century_tui.net import client as client_module
+from century_tui.net.client import RemoteTable
+from century_tui.table import HostSilent
+from tests.helpers.hosting import until
+from tests.net.test_net import Served
+
+pytestmark = pytest.mark.asyncio
+
+
+class Freezer:
+    """A TCP proxy on loopback to `port`; `freeze()` stops it passing bytes either way."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.frozen = asyncio.Event()
+        self.tasks: set[asyncio.Task] = set()
+
+    async def __aenter__(self) -> Freezer:
+        self.server = await asyncio.start_server(self._pair, "127.0.0.1", 0)
+        self.address = f"127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.server.close()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def freeze(self) -> None:
+        self.frozen.set()
+
+    async def _pair(self, reader, writer) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        for a, b in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pipe(a, b))
+            self.tasks.add(task)
+
+    async def _pipe(self, reader, writer) -> None:
+        while data := await reader.read(65536):
+            if self.frozen.is_set():
+                await asyncio.Event().wait()  # hung: nothing passes, nothing closes
+            writer.write(data)
+            await writer.drain()
+
+
+async def test_a_hung_host_is_said_to_be_waited_for_then_given_up_by_the_keepalive(monkeypatch):
+    monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
+    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.3)
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s, Freezer(s.host.port) as proxy:
+        ann = await RemoteTable.connect(proxy.address, code=s.code(0), timeout=5)
+        s.clients.append(ann)
+        heard, dropped = [], []
+        ann.subscribe(lambda c: heard.append(c) if isinstance(c, HostSilent) else None)
+        ann.on_drop(dropped.append)
+        await until(lambda: ann.status is not None)  # the host's last word, for now
+        await asyncio.sleep(0.6)  # pings come and go through the proxy: the line is kept
+        assert not dropped and not ann.silent
+        proxy.freeze()
+        if ann.state.seat == 0:
+            ann.play(Rest())
+        else:
+            ann.resync()
+        await until(lambda: ann.silent, timeout=5)
+        assert heard == [HostSilent(True)]
+        await until(lambda: dropped, timeout=5)  # the keepalive's pong never came
+        assert dropped == ["the host stopped answering"] and ann.drop_code is None
+        assert not ann.silent and heard == [HostSilent(True), HostSilent(False)]
+
+
+async def test_an_answer_that_comes_late_ends_the_wait(monkeypatch):
+    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.05)
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        ann = await s.join(0)
+        await until(lambda: ann.status is not None)  # the host's last word, for now
+        answer = s.hosted.resync
+        held = []
+        monkeypatch.setattr(s.hosted, "resync", held.append)  # the host is slow to answer
+        ann.resync()
+        await until(lambda: ann.silent and held)
+        answer(held[0])
+        await until(lambda: not ann.silent)
+
+
+async def test_the_client_keeps_the_line_alive_with_websockets_own_pings():
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        ann = await s.join(0)
+        ws = ann.ws
+        assert (ws.ping_interval, ws.ping_timeout, ws.close_timeout) == client_module.KEEPALIVE
+        assert sum(client_module.KEEPALIVE) <= 20
+
+
+async def test_a_line_that_breaks_without_the_hosts_goodbye_is_said_so():
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
+        ann = await s.join(0)
+        dropped = []
+        ann.on_drop(dropped.append)
+        [client] = s.hosted.clients
+        client.ws.transport.abort()  # a host killed, a cable pulled: no close frame
+        await until(lambda: dropped)
+        assert dropped == ["the line to the host broke without a word from it"]
