@@ -168,9 +168,11 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
             assert "Ann" in str(board.hand.border_title)  # the seat to act's, as at a hot-seat table
             assert [i.card for i in board.hand.items] == list(h.hosted.table.state.players[0].owned)
             assert board.check_action("undo", ()) is False and board.check_action("redo", ()) is False
-            await pilot.press("u")  # a watcher takes nothing back, and is not told "nothing to undo"
+            assert board.check_action("rest", ()) is False  # hidden from the key bar, not dimmed
+            played = len(h.hosted.table.game.moves)
+            await pilot.press("u", "r")  # a watcher takes nothing back, and is not told "nothing to undo"
             await pilot.pause()
-            assert not texts(watcher)
+            assert not texts(watcher) and len(h.hosted.table.game.moves) == played
 
 
 

@@ -201,14 +201,14 @@ class GameScreen(BoardScreen):
 
     # ------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("rest", "undo", "redo", "why_not") and not any(map(self.table.plays_here, range(self.state.n))):
+            return False  # a watcher plays, takes back and is told nothing (nor anyone in a game of bots)
         if action == "rest":  # hidden, not dimmed, where it never works: the end, a discard
             if self.can_act():
                 return True
             return False if self.state.is_over or self.state.phase == DISCARDING else None
         if action == "discard":
             return True if (self.human_turn() and self.state.phase == DISCARDING) else False
-        if action in ("undo", "redo") and not any(map(self.table.plays_here, range(self.state.n))):
-            return False  # a watcher takes nothing back (nor is there anything in a game of bots)
         if action == "undo":
             return True if self.table.undo_owner() is not None else None
         if action == "redo":
