@@ -37,6 +37,7 @@ async def test_a_joined_results_screen_offers_no_review_rematch_or_new_game_and_
             screen = await results_on_a_join(host, 0, pilot, app)
             shown = [b.id for b in screen.query("Button") if b.display]
             assert shown == ["board", "quit"]
+            assert screen.check_action("undo", ()) is not watch  # a watcher takes nothing back
             for key, words in (("v", "century review"), ("ctrl+r", "rematch"), ("n", "new game")):
                 await pilot.press(key)
                 await until(pilot, lambda: any(words in x for x in texts(app)))

@@ -159,6 +159,9 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             return parameters[0] != self.charted
         if action in self.HOSTS_ONLY and self.remote:
             return False  # not in the key bar; the key itself says why (refused_here)
+        if action == "undo":  # as the board under it offers it: never to a watcher
+            board = self.board()
+            return board is not None and board.check_action("undo", ()) is not False
         return super().check_action(action, parameters)
 
     def on_key(self, event) -> None:
@@ -215,9 +218,12 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             return
         century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
 
+    def board(self):
+        """The board under this screen (None if it is gone)."""
+        return next((s for s in reversed(self.app.screen_stack[:-1]) if hasattr(s, "history_changed")), None)
+
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
-        for screen in reversed(self.app.screen_stack[:-1]):
-            if hasattr(screen, "history_changed"):
-                screen.action_undo()
-                return
+        board = self.board()
+        if board is not None:
+            board.action_undo()
