@@ -124,10 +124,11 @@ async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_t
             waits = "Bob has lost the connection: the game waits for Bob to come back."
             await until(pilot, lambda: screen.hint.text.plain == waits)
             assert any("Bob lost the connection" in x for x in texts(app))
+            assert "Bob to play — offline" in screen.status.render().plain  # the status line too
             host.hands_over = True  # a host with its lobby could give the seat to a bot
             bob = await RemoteTable.connect(address, token=bob.token, timeout=5)
             await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
-            assert "Bob is back." in texts(app)
+            assert "Bob is back." in texts(app) and "offline" not in screen.status.render().plain
             await bob.aclose()
             await until(pilot, lambda: "or for the host to hand the seat to a bot" in screen.hint.text.plain)
 

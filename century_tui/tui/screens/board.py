@@ -167,7 +167,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
             items = [HandItem(c, bool(p.played >> c & 1), False) for c in p.owned]
         self.hand.show(names[shown], items)
         self.status.show(s.round, names[s.seat], thinking=self.table.thinking,
-                         final=s.end_triggered is not None, over=s.is_over)
+                         final=s.end_triggered is not None, over=s.is_over, away=self.table.away(s.seat))
         self.update_hint()
         hand = self.hand.selected
         key = (

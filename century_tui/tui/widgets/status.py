@@ -20,6 +20,8 @@ class StatusBar(FollowsWords, Widget):
         self.thinking = False
         self.final = False
         self.over = False
+        self.away: str | None = None
+        """Why the person to play is not at the table ("disconnected", "waiting": Table.away)."""
         self.unsaved = False
         """The last autosave failed: a marker stays until one succeeds."""
 
@@ -28,11 +30,11 @@ class StatusBar(FollowsWords, Widget):
             self.unsaved = unsaved
             self.refresh()
 
-    def show(self, round_: int, name: str, *, thinking: bool, final: bool, over: bool) -> None:
-        now = (round_, name, thinking, final, over)
-        if now == (self.round, self.player, self.thinking, self.final, self.over):
+    def show(self, round_: int, name: str, *, thinking: bool, final: bool, over: bool, away: str | None = None) -> None:
+        now = (round_, name, thinking, final, over, away)
+        if now == (self.round, self.player, self.thinking, self.final, self.over, self.away):
             return
-        self.round, self.player, self.thinking, self.final, self.over = now
+        self.round, self.player, self.thinking, self.final, self.over, self.away = now
         self.set_class(final and not over, "-final")
         self.refresh()
 
@@ -48,7 +50,7 @@ class StatusBar(FollowsWords, Widget):
             left.append(t("board.bot_thinking", name=self.player))
         else:
             left.append(t("board.you") + " ", "bold")
-            left.append(t("board.to_play", name=self.player), "bold")
+            left.append(t(f"board.to_play_{self.away}" if self.away else "board.to_play", name=self.player), "bold")
         right = Text("")
         if self.unsaved:
             right.append(" " + t("board.not_saved") + " ", "bold white on red")
