@@ -4,17 +4,28 @@ and which of them are as the game shipped them.
 A shipped file was checked by the tests (tests/test_shipped_data.py), so it is not checked
 again at each start: that check imports pydantic, about a third of a start. A file that
 differs from what shipped (a translator's edit, a damaged install) is checked in full.
+Nor is a shipped file parsed again at each start: its tables are kept as JSON (`PARSED`).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import sys
 import tomllib
+from contextlib import suppress
 from functools import cache
 from hashlib import sha256
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
+
+PARSED = Path(__file__).with_name("__pycache__")
+"""Where a shipped data file's tables are kept as JSON once parsed, named by the file's
+sha-256, as Python keeps a module compiled beside its source (and, like it, not where
+PYTHONDONTWRITEBYTECODE is set): TOML took 5 ms a start to parse the language file, a
+twentieth of the new-game form's start beyond a bare Textual app's; JSON a tenth of that."""
 
 SHIPPED = "shipped.toml"
 """data/shipped.toml: the sha-256 of each data file as shipped, by its path under data/
@@ -42,21 +53,49 @@ def read_data(path: Path, error: type[Exception], about: str = "") -> tuple[dict
     """`read_toml`, and whether the file is byte for byte as shipped (so already checked)."""
     try:
         data = path.read_bytes()
-        tables = tomllib.loads(data.decode())
     except FileNotFoundError:
         raise error(f"{about}{path} is missing") from None
+    digest = sha256(data).hexdigest()
+    as_shipped = is_shipped(path, digest)
+    kept = PARSED / f"data-{digest}.json"
+    if as_shipped:
+        try:
+            return json.loads(kept.read_bytes()), True
+        except (OSError, ValueError):  # not kept yet, or damaged: parsed again below
+            pass
+    try:
+        tables = tomllib.loads(data.decode())
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise error(f"{about}{path} is not valid TOML ({e})") from None
-    return tables, is_shipped(path, data)
+    if as_shipped and not sys.dont_write_bytecode:
+        _keep(kept, tables)
+    return tables, as_shipped
 
 
-def is_shipped(path: Path, data: bytes) -> bool:
-    """Whether `data`, read from `path`, is that data file as the game shipped it."""
+def _keep(path: Path, tables: dict[str, Any]) -> None:
+    """Write `tables` as JSON to `path`, whole or not at all; nothing if JSON would not give
+    them back the same, or the folder is not writable (the file is then parsed each time)."""
+    text = json.dumps(tables, ensure_ascii=False)
+    if json.loads(text) != tables:
+        return
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def is_shipped(path: Path, digest: str) -> bool:
+    """Whether the file at `path`, whose bytes have the sha-256 `digest`, is that data file
+    as the game shipped it."""
     try:
         name = path.resolve().relative_to(data_dir().resolve()).as_posix()
     except ValueError:
         return False
-    return shipped().get(name) == sha256(data).hexdigest()
+    return shipped().get(name) == digest
 
 
 def shipped_list() -> str:
