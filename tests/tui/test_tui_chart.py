@@ -80,3 +80,19 @@ async def test_the_replay_chart_marks_the_move_on_show():
         await pilot.press("c")
         await settle(pilot)
         assert not chart.display and screen.points.display
+
+
+async def test_esc_on_the_replay_s_chart_goes_back_to_the_board_and_on_the_board_quits():
+    app = CenturyApp(finished(("Ann", "Bob"), seed=48), replay=True, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.query_one(ScoreChart).display
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.is_running and screen.points.display and not screen.query_one(ScoreChart).display
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running)

@@ -36,6 +36,7 @@ class ReplayScreen(BoardScreen):
         Binding("space", "toggle_play", "key.replay_play"),
         Binding("c", "chart(True)", "key.chart"),
         Binding("c", "chart(False)", "key.board"),
+        Binding("escape", "chart(False)", "key.board", show=False),  # from the chart, back to the board
         Binding("escape,q", "app.quit", "key.quit", show=False),
     ]
 
