@@ -106,6 +106,8 @@ class Game:
         """Keep the first `count` moves; return the ones taken off."""
         removed = self.moves[count:]
         self.hinted = {i for i in self.hinted if i < count}
+        if self._hint_at is not None and self._hint_at > count:  # shown for a position now gone
+            self._hint_at = None
         self.state = self.state_after(count)
         del self.moves[count:]
         del self.movers[count:]

@@ -151,6 +151,23 @@ def test_undo_forgets_the_mark_of_the_move_taken_back():
     assert g.hinted == set()
 
 
+def test_a_hint_shown_for_a_position_taken_back_marks_no_later_move():
+    """Bob asks for a hint, then takes back Ann's move: the hint was for a position that is
+    gone, so Bob's move after Ann's new one is not marked (it was, by its index)."""
+    g = Game([Seat("Ann"), Seat("Bob")], 7, hints=True)
+    g.apply(Rest())
+    g.hint_shown()  # Bob's hint, for the position after Ann's rest
+    g.truncate(0)  # Bob takes Ann's move back (with her consent)
+    g.apply(next(iter(g.state.legal_moves())))  # Ann plays something else
+    g.apply(Rest())  # and Bob, with no hint on show
+    assert g.hinted == set()
+    g.hint_shown()  # a hint for this very position stays good through an undo of later moves
+    g.apply(Rest())
+    g.truncate(2)
+    g.apply(Rest())
+    assert g.hinted == {2}
+
+
 def test_hints_on_the_command_line_and_the_form(opened):
     assert cli.main(["new", "--players", "Ann,Bob", "--hints"]) == 0
     assert opened["app"]._first_game[0].hints is True
