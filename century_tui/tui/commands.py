@@ -41,7 +41,7 @@ class CenturyCommands(Provider):
         for speed, delay in BOT_SPEEDS.items():
             if delay != app.bot_delay_ms:
                 name = t(f"speed.{speed}")
-                out.append((t("cmd.bot_speed", speed=name), t("cmd.bot_speed_help", seconds=f"{delay / 1000:g}"),
+                out.append((t("cmd.bot_speed", speed=name), t("cmd.bot_speed_help", seconds=f"{delay / 1000:g}".replace(".", t("cli.sim_decimal_mark"))),
                             partial(app.set_bot_speed, speed)))
         out.append((t("cmd.help"), t("cmd.help_help"), app.action_help))
         out.append((t("cmd.new_game"), t("cmd.new_game_help"), app.open_new_game))
