@@ -311,10 +311,17 @@ class RemoteTable(Table):
         except ValidationError:
             reason = p.CLOSE_REASONS["not_understood"]
             await self.ws.close()
-        self._heard()
-        if not self.closed:
+        if self.closed:
+            self._heard()
+        else:
+            if self._asked is not None:
+                self._asked.cancel()
+                self._asked = None
             self.drop_code = None if unsaid else p.CLOSE_CODES.get(reason)
             self.dropped = reason = unsaid or worded(reason)
+            if not self.silent:  # and so until the line comes back (`reconnect`): the views wait
+                self.silent = True
+                self.emit(HostSilent(True))
             for listener in list(self._on_drop):
                 listener(reason)
 
