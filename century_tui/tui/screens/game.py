@@ -249,9 +249,9 @@ class GameScreen(BoardScreen):
     def action_why_not(self, what: str) -> None:
         if what == "undo":
             self.action_undo()  # says there is nothing to take back
-        elif what == "rest" or self.state.phase == DISCARDING:
+        elif self.state.is_over or (self.state.phase == DISCARDING and self.human_turn()):
             self.guard()
-        else:  # the line under the hand says why the item under the cursor cannot be taken
+        else:  # the line under the hand says why: whose turn it is, or why not the item picked
             self.update_hint()
             self.refuse(self.hint.text.plain)
 
