@@ -60,9 +60,11 @@ def read_data(path: Path, error: type[Exception], about: str = "") -> tuple[dict
     kept = PARSED / f"data-{digest}.json"
     if as_shipped:
         try:
-            return json.loads(kept.read_bytes()), True
+            tables = json.loads(kept.read_bytes())
         except (OSError, ValueError):  # not kept yet, or damaged: parsed again below
-            pass
+            tables = None
+        if isinstance(tables, dict):
+            return tables, True
     try:
         tables = tomllib.loads(data.decode())
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
