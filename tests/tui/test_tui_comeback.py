@@ -220,9 +220,14 @@ async def test_each_seat_has_its_own_remove_button_and_the_others_keep_their_nam
         assert seats(app) == [("Seat 1", "Cy", "bot:hard"), ("Seat 2", "Dee", "human")]
         assert app.focused is app.screen.query_one("#name-1")
         assert all(drop.disabled for drop in app.screen.query(".drop"))  # two seats: none goes
-        await pilot.press("ctrl+n")
+        error = lambda: str(app.screen.query_one(".error").render())  # noqa: E731
+        await pilot.press("ctrl+r")  # and the key says why
+        await settle(pilot)
+        assert len(seats(app)) == 2 and error() == "A game needs at least 2 players."
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")  # to five seats, then one more
         await settle(pilot)
         assert seats(app)[2] == ("Seat 3", "Player 3", "human")
+        assert len(seats(app)) == 5 and error() == "A game takes at most 5 players."
 
     await run_app(app, body)
 

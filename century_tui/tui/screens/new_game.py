@@ -65,7 +65,9 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         Binding("ctrl+s", "start", "key.start"),
         Binding("ctrl+o", "continue", "key.continue"),
         Binding("ctrl+n", "add_seat", "key.add_seat"),
+        Binding("ctrl+n", "seat_limit('most')", show=False),  # shown dimmed above: says why
         Binding("ctrl+r", "remove_seat", "key.remove_seat"),
+        Binding("ctrl+r", "seat_limit('fewest')", show=False),
     ]
 
     def __init__(self, names: list[str] | None = None, seed: int | None = None,
@@ -188,6 +190,8 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             return can_add(len(self.rows())) or None
         if action == "remove_seat":
             return can_remove(len(self.rows())) or None
+        if action == "seat_limit":  # where adding (or removing) a seat is shown dimmed
+            return not (can_add if parameters[0] == "most" else can_remove)(len(self.rows()))
         return True
 
     def error(self, message: str) -> None:
@@ -195,6 +199,9 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         self.app.bell()
 
     # -- actions
+    def action_seat_limit(self, which: str) -> None:
+        self.error(t(f"newgame.error_{which}_seats", most=MAX_PLAYERS, fewest=MIN_PLAYERS))
+
     def action_add_seat(self) -> None:
         rows = self.rows()
         if can_add(len(rows)):
