@@ -94,6 +94,9 @@ class CenturyApp(PaletteInWords, App[None]):
         self.words_changed_signal: Signal[None] = Signal(self, "words-changed")
         """Published when the skin, the language or the cube code switched: every screen and
         widget that draws words follows it (`century_tui.tui.follow.FollowsWords`)."""
+        for name, theme in self.available_themes.items():  # the palette's colour themes
+            if not theme.dark:  # the board's colours are drawn for a dark background
+                self.unregister_theme(name)
         if self.sixteen_colours:
             self.theme = "ansi-dark"
         render.set_ansi(self.sixteen_colours)

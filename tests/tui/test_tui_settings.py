@@ -105,3 +105,14 @@ async def test_ctrl_c_says_how_to_quit_in_the_player_s_words():
             assert "[b]" not in "".join(screen_lines(app)) and app.is_running
 
         await run_app(app, body, notifications=True)
+
+
+async def test_the_palette_offers_dark_colour_themes_only():
+    """The board's colours are drawn for a dark background: a light theme left its frames
+    and status line near invisible (found in a play test)."""
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        themes = app.available_themes
+        assert themes and all(theme.dark for theme in themes.values()) and app.theme in themes
+        assert "textual-dark" in themes and "textual-light" not in themes
