@@ -56,8 +56,11 @@ async def shoot_lobby(name: str = "lobby") -> Path:
     from century_tui.engine import Game, Seat
     from century_tui.net.client import RemoteTable
     from century_tui.net.host import Host
+    from century_tui import text
     from century_tui.tui.lobby import LobbyApp
 
+    text.set_language("en")  # the words are global: the shots before it may have left Japanese
+    text.set_skin("spice")
     host = Host(port=7777)
     await host.start()
     try:
