@@ -35,6 +35,15 @@ def quick_pilot(monkeypatch):
     quicken_idle_waits(monkeypatch)
 
 
+@pytest.fixture(autouse=True)
+def pass_screens_unheld(monkeypatch):
+    """Tests answer a pass screen as soon as it shows, quicker than a person's second Enter
+    (`handoff.HOLD_S`: test_tui_flow checks the hold with it back on)."""
+    from century_tui.tui.screens import handoff
+
+    monkeypatch.setattr(handoff, "HOLD_S", 0.0)
+
+
 @pytest.fixture
 def opened(monkeypatch):
     """Capture the app a command would run instead of running it."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,7 @@ from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
+from century_tui.tui.app import century
 from century_tui.tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.screens.too_small import SizeGuard
@@ -19,6 +22,10 @@ from century_tui.tui.follow import FollowsWords
 
 MISSED_LINES = 12
 """Log lines the pass screen shows at most (the newest): what fits at 80×24."""
+HOLD_S = 0.5
+"""Seconds after a pass screen comes up behind a person's turn during which Enter, Space and
+clicks pass nothing: a second Enter or a double click meant for the move that ended the turn
+must not show the next person's hand to the one who made it."""
 
 
 def missed_since(entries: list[Entry], seat: int) -> list[Entry]:
@@ -45,6 +52,8 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
         self.title_line = Static(classes="title")
         self.prompt = Static(classes="prompt")
         self.missed_lines = Static(classes="missed")
+        self.held_until = 0.0
+        """`time.monotonic()` before which the screen is not passed (`HOLD_S`)."""
         self.show(name, missed or [], taken_back)
 
     def compose(self) -> ComposeResult:
@@ -87,11 +96,19 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
         for widget, text in zip((self.title_line, self.prompt, self.missed_lines), self.texts()):
             widget.update(text)
 
+    def on_screen_resume(self) -> None:
+        """On show: held for a moment if a person had the keyboard until now (not at the
+        game's first pass screen, nor when it opens on this one)."""
+        table = century(self).table
+        held = table is not None and table.at_keyboard is not None
+        self.held_until = time.monotonic() + HOLD_S if held else 0.0
+
     def action_go(self) -> None:
-        self.dismiss(None)
+        if time.monotonic() >= self.held_until:
+            self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_go()
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
