@@ -181,3 +181,31 @@ async def test_a_payment_key_in_the_burst_that_opened_the_dialog_counts(key):
         burst(app, "m", "4", "enter", key, "enter")
         await until(pilot, lambda: len(game.moves) > moves)
         assert game.moves[-1] == Acquire(3, (1, 0, 0))
+
+
+async def test_a_pass_screen_after_a_persons_turn_holds_the_keys_typed_with_the_last_move(monkeypatch):
+    """The first player's Enter typed with the key that ended their turn, a second Enter or
+    the second click of a double click must not show the next person's hand to them: for a
+    moment the pass screen holds. Not the game's first pass screen, which no move brought up."""
+    from century_tui.tui.screens import handoff
+
+    monkeypatch.setattr(handoff, "HOLD_S", 3600.0)  # a moment that lasts the test
+    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")  # the game's first: not held
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        burst(app, "r", "enter")  # a rest ends the turn, and an Enter comes with it
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HandOffScreen) and len(app.table.game.moves) == 1
+        await pilot.press("enter", "space")
+        await pilot.click(None, offset=(2, 2))
+        await settle(pilot)
+        assert app.screen is screen
+        screen.held_until = 0.0  # the moment is over: the next person takes the keyboard
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.table.at_keyboard == app.table.state.seat

@@ -441,32 +441,3 @@ def test_an_end_triggered_by_the_round_s_last_seat_is_not_called_a_final_round()
             return
     raise AssertionError(f"only saw {seen}")
 
-
-async def test_a_pass_screen_after_a_persons_turn_lets_their_next_enter_or_click_pass_nothing(monkeypatch):
-    """The first player's second Enter, or the second click of a double click, meant for the
-    move that ended their turn, must not show the next person's hand to them: for a moment the
-    pass screen holds. Not the game's first pass screen, which nobody's move brought up."""
-    from century_tui.tui.screens import handoff
-
-    monkeypatch.setattr(handoff, "HOLD_S", 3600.0)  # a moment that lasts the test
-    app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
-
-    async def body(app, pilot):
-        assert isinstance(app.screen, HandOffScreen)
-        await pilot.press("enter")  # the first: not held
-        await settle(pilot)
-        assert isinstance(app.screen, GameScreen)
-        await pilot.press("r", "enter")  # the first player rests (their turn ends), and presses Enter again
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, HandOffScreen) and len(app.table.game.moves) == 1
-        await pilot.click(None, offset=(2, 2))
-        await pilot.press("space")
-        await settle(pilot)
-        assert app.screen is screen
-        screen.held_until = 0.0  # the moment is over: the next person takes the keyboard
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and app.table.at_keyboard == app.table.state.seat
-
-    await run_app(app, body)

@@ -53,7 +53,7 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
         self.prompt = Static(classes="prompt")
         self.missed_lines = Static(classes="missed")
         self.held_until = 0.0
-        """`time.monotonic()` before which the screen is not passed (`HOLD_S`)."""
+        """`time.monotonic()` before which the screen is not passed (`HOLD_S`), set by `show`."""
         self.show(name, missed or [], taken_back)
 
     def compose(self) -> ComposeResult:
@@ -71,6 +71,8 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
         self.player = name
         self.missed = missed
         self.taken_back = taken_back
+        self.held_until = time.monotonic() + HOLD_S if self.after_a_turn() else 0.0  # as it goes up:
+        # a key typed with the one that ended the turn comes after, in the same burst
         self.words_changed()
         if self.is_mounted:  # off the stack, it saw no resize
             self.check_size(self.app.size)
@@ -96,12 +98,13 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
         for widget, text in zip((self.title_line, self.prompt, self.missed_lines), self.texts()):
             widget.update(text)
 
-    def on_screen_resume(self) -> None:
-        """On show: held for a moment if a person had the keyboard until now (not at the
-        game's first pass screen, nor when it opens on this one)."""
-        table = century(self).table
-        held = table is not None and table.at_keyboard is not None
-        self.held_until = time.monotonic() + HOLD_S if held else 0.0
+    def after_a_turn(self) -> bool:
+        """A person had the keyboard until now (not so at a game's first pass screen)."""
+        try:
+            table = century(self).table
+        except (RuntimeError, TypeError):  # made with no app running, or not the game's
+            return False
+        return table is not None and table.at_keyboard is not None
 
     def action_go(self) -> None:
         if time.monotonic() >= self.held_until:
