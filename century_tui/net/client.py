@@ -251,18 +251,22 @@ class RemoteTable(Table):
     def _silent(self) -> None:
         """No word from the host since a request: the views say they wait for it."""
         self._asked = None
-        if not self.closed and self.dropped is None and not self.silent:
-            self.silent = True
-            self.emit(HostSilent(True))
+        if not self.closed and self.dropped is None:
+            self._waiting(True)
 
     def _heard(self) -> None:
-        """A word from the host (or the line went, and a drop says so instead)."""
+        """A word from the host: nothing is waited for."""
+        self._waiting(False)
+
+    def _waiting(self, waiting: bool) -> None:
+        """The views wait for the host (or no longer do), said when it changes; a request's
+        timer stops either way."""
         if self._asked is not None:
             self._asked.cancel()
             self._asked = None
-        if self.silent:
-            self.silent = False
-            self.emit(HostSilent(False))
+        if self.silent != waiting:
+            self.silent = waiting
+            self.emit(HostSilent(waiting))
 
     async def _send_now(self, text: str) -> None:
         try:
@@ -314,14 +318,9 @@ class RemoteTable(Table):
         if self.closed:
             self._heard()
         else:
-            if self._asked is not None:
-                self._asked.cancel()
-                self._asked = None
             self.drop_code = None if unsaid else p.CLOSE_CODES.get(reason)
             self.dropped = reason = unsaid or worded(reason)
-            if not self.silent:  # and so until the line comes back (`reconnect`): the views wait
-                self.silent = True
-                self.emit(HostSilent(True))
+            self._waiting(True)  # until the line comes back (`reconnect`)
             for listener in list(self._on_drop):
                 listener(reason)
 
