@@ -26,12 +26,15 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
+        Binding("n", "hosts_only('new_game')", show=False),  # where the game is the host's: says so
         Binding("ctrl+r", "rematch", "key.rematch"),
+        Binding("ctrl+r", "hosts_only('rematch')", show=False),
         Binding("q", "app.quit", "key.quit", show=False),
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("c", "chart(True)", "key.chart"),
         Binding("c", "chart(False)", "key.scores"),
         Binding("v", "review", "key.review", show=False),
+        Binding("v", "hosts_only('review')", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -158,29 +161,18 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         if action == "chart":  # one key: the chart while the table is on show, and back
             return parameters[0] != self.charted
         if action in self.HOSTS_ONLY and self.remote:
-            return False  # not in the key bar; the key itself says why (refused_here)
+            return False  # not in the key bar; the key falls through to hosts_only, which says why
+        if action == "hosts_only":
+            return self.remote
         if action == "undo":  # as the board under it offers it: never to a watcher
             board = self.board()
             return board is not None and board.check_action("undo", ()) is not False
         return super().check_action(action, parameters)
 
-    def on_key(self, event) -> None:
-        """A key the key bar leaves out on a remote client (n, Ctrl+R, v) says why."""
-        if not self.remote:
-            return
-        for binding in self.BINDINGS:
-            if binding.action in self.HOSTS_ONLY and event.key in binding.key.split(","):
-                event.stop()
-                event.prevent_default()
-                self.refused_here(binding.action)
-
-    def refused_here(self, action: str) -> bool:
-        """True (and why, in a toast) when `action` belongs to the host's machine."""
-        if not self.remote:
-            return False
+    def action_hosts_only(self, action: str) -> None:
+        """A key the key bar leaves out on a remote client (n, Ctrl+R, v): why, in a toast."""
         self.app.bell()
         self.notify(t(self.HOSTS_ONLY[action]), severity="warning", timeout=8)
-        return True
 
     def action_chart(self, show: bool) -> None:
         """Show the chart of the running scores instead of the table, or the table again."""
@@ -194,15 +186,11 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.dismiss()
 
     def action_new_game(self) -> None:
-        if not self.refused_here("new_game"):
-            century(self).open_new_game()
+        century(self).open_new_game()
 
     def action_review(self) -> None:
         """Each person's costliest moves, by the hard bot (tui/screens/review.py)."""
         from century_tui.tui.screens.review import ReviewScreen
-
-        if self.refused_here("review"):  # the replay needs the seed, which stays on the host
-            return
 
         def keep(_: object = None) -> None:
             self.reviewed = screen.found  # opened again, it shows at once
@@ -212,8 +200,6 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
 
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
-        if self.refused_here("rematch"):  # it would leave the host's game for one saved nowhere
-            return
         if century(self).unsaved_warning("notify.leave_unsaved"):
             return
         century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
