@@ -15,7 +15,7 @@ from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.app import century
 from century_tui.tui.journal import Entry
-from century_tui.tui.lifecycle import OnTop
+from century_tui.tui.lifecycle import OnTop, board_under
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.follow import FollowsWords
 
@@ -115,7 +115,6 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
-        for screen in reversed(self.app.screen_stack[:-1]):
-            if hasattr(screen, "history_changed"):
-                screen.action_undo()
-                return
+        board = board_under(self)
+        if board is not None:
+            board.action_undo()

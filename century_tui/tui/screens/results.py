@@ -17,7 +17,7 @@ from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.lifecycle import OnTop, board_under, closed
 from century_tui.tui.app import century
 from century_tui.tui.follow import FollowsWords
 
@@ -165,7 +165,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         if action == "hosts_only":
             return self.remote
         if action == "undo":  # as the board under it offers it: never to a watcher
-            board = self.board()
+            board = board_under(self)
             return board is not None and board.check_action("undo", ()) is not False
         return super().check_action(action, parameters)
 
@@ -204,12 +204,8 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             return
         century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
 
-    def board(self):
-        """The board under this screen (None if it is gone)."""
-        return next((s for s in reversed(self.app.screen_stack[:-1]) if hasattr(s, "history_changed")), None)
-
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
-        board = self.board()
+        board = board_under(self)
         if board is not None:
             board.action_undo()
