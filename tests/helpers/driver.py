@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from weakref import WeakKeyDictionary
 
 from century_tui.engine import Game, Move, Seat
 from century_tui.text import words
@@ -17,6 +18,40 @@ from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.widgets.hand import HandCard, HandView, RestButton
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
 from tests.helpers.textual_private import screen_strips
+from textual.app import App
+from textual.notifications import Notify
+
+_TOASTS: WeakKeyDictionary[App, list[str]] = WeakKeyDictionary()
+
+
+def hear_toasts(monkeypatch) -> None:
+    """The game's apps' toasts from now on are heard as Textual shows and clears them,
+    through public API (the list it keeps is private): a handler of the `Notify` message
+    that shows one (on the app classes: Textual's own is private and takes the place of a
+    public one on `App`), and `clear_notifications()`. Read them with `toasts(app)`; the
+    `toasts_heard` fixture does this for every test."""
+    from century_tui.tui.app import CenturyApp
+    from century_tui.tui.lobby import LobbyApp
+
+    clear = App.clear_notifications
+
+    def on_notify(self, message: Notify) -> None:
+        _TOASTS.setdefault(self, []).append(str(message.notification.message))
+
+    def cleared(self) -> None:
+        _TOASTS.pop(self, None)
+        clear(self)
+
+    for cls in (CenturyApp, LobbyApp):
+        assert "on_notify" not in vars(cls)
+        monkeypatch.setattr(cls, "on_notify", on_notify, raising=False)
+    monkeypatch.setattr(App, "clear_notifications", cleared)
+
+
+def toasts(app) -> list[str]:
+    """What `app`'s toasts have said since they were last cleared, oldest first (none time
+    out here, unlike on the screen)."""
+    return list(_TOASTS.get(app, ()))
 
 
 def board(app) -> GameScreen:

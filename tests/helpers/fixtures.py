@@ -44,6 +44,14 @@ def pass_screens_unheld(monkeypatch):
     monkeypatch.setattr(handoff, "HOLD_S", 0.0)
 
 
+@pytest.fixture(autouse=True)
+def toasts_heard(monkeypatch):
+    """Every app's toasts are heard, for `driver.toasts(app)`."""
+    from tests.helpers.driver import hear_toasts
+
+    hear_toasts(monkeypatch)
+
+
 @pytest.fixture
 def opened(monkeypatch):
     """Capture the app a command would run instead of running it."""

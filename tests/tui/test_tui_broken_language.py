@@ -10,7 +10,7 @@ from century_tui.storage import Settings
 from century_tui.text import catalog
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
-from tests.helpers.driver import palette, run_app, settle
+from tests.helpers.driver import palette, run_app, settle, toasts
 
 
 @pytest.fixture
@@ -26,17 +26,8 @@ def broken_french(monkeypatch):
     monkeypatch.setattr(catalog, "_load_file", damaged)
 
 
-def told(app: CenturyApp) -> list[str]:
-    """Every toast `app` will show, as it is asked for."""
-    said: list[str] = []
-    notify = app.notify
-    app.notify = lambda message, **kw: said.append(message) or notify(message, **kw)  # type: ignore[method-assign]
-    return said
-
-
 async def test_picking_a_damaged_language_on_the_form_keeps_the_words_and_says_why(broken_french):
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
-    said = told(app)
 
     async def body(app, pilot):
         select = app.screen.query_one("#language")
@@ -45,7 +36,7 @@ async def test_picking_a_damaged_language_on_the_form_keeps_the_words_and_says_w
         assert app.language == "en" and app.settings.language != "fr"
         assert select.value == "en"  # the form shows the language on show, not the refused one
         assert isinstance(app.screen, NewGameScreen)
-        assert any("Français cannot be shown" in m and "unknown param" in m for m in said)
+        assert any("Français cannot be shown" in m and "unknown param" in m for m in toasts(app))
         assert "New game" in str(app.screen.query_one(".title").render())
 
     await run_app(app, body)
@@ -53,23 +44,21 @@ async def test_picking_a_damaged_language_on_the_form_keeps_the_words_and_says_w
 
 async def test_the_command_palette_refuses_a_damaged_language_too(broken_french):
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
-    said = told(app)
 
     async def body(app, pilot):
         await palette(pilot, "Français")
         assert app.language == "en"
-        assert any("Français cannot be shown" in m for m in said)
+        assert any("Français cannot be shown" in m for m in toasts(app))
 
     await run_app(app, body)
 
 
 async def test_a_start_in_a_damaged_language_opens_in_english_and_says_why(broken_french):
     app = CenturyApp(settings=Settings(bot_delay_ms=0), language="fr")
-    said = told(app)
 
     async def body(app, pilot):
         assert app.language == "en"
-        assert any("Français cannot be shown" in m for m in said)
+        assert any("Français cannot be shown" in m for m in toasts(app))
 
     await run_app(app, body)
 

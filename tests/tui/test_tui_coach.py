@@ -4,7 +4,7 @@ choice from its start, saved with it; the move made after a hint is marked in th
 from __future__ import annotations
 
 import pytest
-from tests.helpers.driver import GatedBots, board, run_board, settle, until
+from tests.helpers.driver import GatedBots, board, run_board, settle, toasts, until
 
 from century_tui import cli
 from century_tui.engine import Game, Rest, Seat, dumps, loads
@@ -85,15 +85,13 @@ async def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatc
     GatedBots(monkeypatch)
     game = ann_first(hints=False)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
-    said = []
 
     async def body(app, pilot):
-        real = app.notify
-        monkeypatch.setattr(app, "notify", lambda message, **kw: (said.append(message), real(message, **kw)))
+        before = len(toasts(app))
         await pilot.press("c")
         await pilot.pause()
-        assert said == [t("coach.off")]
-        assert not board(app).query(CoachLine) and not app.workers._workers  # nothing thinks
+        assert toasts(app)[before:] == [t("coach.off")]
+        assert not board(app).query(CoachLine) and not list(app.workers)  # nothing thinks
         assert t("key.coach") not in board(app).query_one(KeyBar).render().plain  # not offered
 
     await run_board(app, body)

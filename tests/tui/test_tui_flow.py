@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from tests.helpers.driver import run_app, plain, remembered, board, click_button, palette, pass_screens, settle
+from tests.helpers.driver import run_app, plain, remembered, board, click_button, palette, pass_screens, settle, toasts
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
@@ -27,9 +27,6 @@ async def run(app, body, size=(80, 24), wait=True):
     """The app past its pass screen (once settled, unless `wait` is False), then `body`."""
     await run_app(app, body, size, settled=wait, past_pass_screen=True)
 
-
-def notes(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 def first_hand_card(game: Game, kind: str) -> int:
@@ -196,7 +193,7 @@ async def test_final_round_is_announced():
         screen = board(app)
         screen.play(trigger)
         await settle(pilot)
-        assert any(text.t("board.final_round") in n for n in notes(app))
+        assert any(text.t("board.final_round") in n for n in toasts(app))
         assert screen.status.final
 
     await run(app, body)
@@ -352,12 +349,12 @@ async def test_impossible_action_shows_the_reason_and_changes_nothing():
         held = sum(screen.game.state.current.cubes)
         await pilot.click(screen.merchants.views[5])  # slot 6 costs 5 cubes
         assert len(screen.game.moves) == count
-        assert any(text.t("error.slot_cost", slot=6, cost=5, held=held) in n for n in notes(app))
+        assert any(text.t("error.slot_cost", slot=6, cost=5, held=held) in n for n in toasts(app))
         assert screen.merchants.check_action("act", ()) is None  # shown disabled in the footer
         await pilot.press("p", "2", "enter")  # a point card it cannot pay
         assert len(screen.game.moves) == count
         assert screen.hint.problem
-        assert any(text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0] in n for n in notes(app))
+        assert any(text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0] in n for n in toasts(app))
 
     await run(app, body)
 

@@ -9,7 +9,7 @@ import pytest
 from century_tui.engine import Game, Rest, Seat
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
-from tests.helpers.driver import screen_lines, until
+from tests.helpers.driver import screen_lines, until, toasts
 from tests.helpers.hosting import Hosting, first_to_play
 
 pytestmark = pytest.mark.asyncio
@@ -27,9 +27,6 @@ def choose(app: LobbyApp, table: int, seat: int | str) -> str:
     app.seats.highlighted = option_of(app, table, seat)
     return "\n".join(screen_lines(app))
 
-
-def toasts(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 async def test_the_lobby_lists_the_seats_and_join_lines_and_says_who_comes_and_goes():

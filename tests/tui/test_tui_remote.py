@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from tests.helpers.driver import until
+from tests.helpers.driver import until, toasts
 from tests.helpers.hosting import first_to_play
 from tests.net.test_net import until as net_until
 
@@ -55,9 +55,6 @@ class Hosted:
         await self.host.close()
 
 
-def texts(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
 
 async def on_board(pilot, app) -> GameScreen:
     await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
@@ -88,7 +85,7 @@ async def test_the_owner_agrees_on_their_own_board_with_a_key():
         await pilot.press("y")
         await until(pilot, lambda: not h.hosted.table.game.moves and app.table.view.moves == 0)
         assert app.screen is screen and screen.can_act()  # Ann's turn again
-        assert any("Move taken back" in x for x in texts(app))
+        assert any("Move taken back" in x for x in toasts(app))
 
 
 async def test_the_asker_waits_then_hears_the_owner_keeps_their_move_in_the_askers_language():
@@ -102,9 +99,9 @@ async def test_the_asker_waits_then_hears_the_owner_keeps_their_move_in_the_aske
             asked: list = []
             ann.subscribe(lambda c: asked.append(c) if type(c).__name__ == "UndoAsked" and c.open else None)
             await pilot.press("u")  # Bob asks; Ann, elsewhere, is asked
-            await until(pilot, lambda: asked and any("attente" in x for x in texts(app)))
+            await until(pilot, lambda: asked and any("attente" in x for x in toasts(app)))
             ann.answer_undo(asked[0].question, False)
-            await until(pilot, lambda: any(x == "Ann garde son coup." for x in texts(app)))
+            await until(pilot, lambda: any(x == "Ann garde son coup." for x in toasts(app)))
             assert len(h.hosted.table.game.moves) == 1 and app.screen is screen
 
 
@@ -143,7 +140,7 @@ async def test_a_full_view_brings_the_board_up_to_date_without_a_move_played_aga
             await until(pilot, lambda: len(heard) == 1)  # the view came, and the board has drawn it
             await app.table.reconnect(timeout=5)
             assert len(heard) == 2 and app.screen is screen
-            assert not any("played again" in x for x in texts(app))
+            assert not any("played again" in x for x in toasts(app))
             assert heard == [Resynced(), Resynced()]
 
 
@@ -163,7 +160,7 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
             assert [i.card for i in screen.hand.items] == bob_hand
             assert "Bob" in str(screen.hand.border_title)
             await pilot.press("r")  # not Bob's turn: said as the line under the hand says it, not a bell alone
-            await until(pilot, lambda: any("Ann is playing at another terminal" in x for x in texts(app)))
+            await until(pilot, lambda: any("Ann is playing at another terminal" in x for x in toasts(app)))
             assert app.table.view.moves == 2
         async with watcher.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(watcher.screen, GameScreen) and watcher.screen.hand.border_title)
@@ -175,7 +172,7 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
             played = len(h.hosted.table.game.moves)
             await pilot.press("u", "r")  # a watcher takes nothing back, and is not told "nothing to undo"
             await pilot.pause()
-            assert not texts(watcher) and len(h.hosted.table.game.moves) == played
+            assert not toasts(watcher) and len(h.hosted.table.game.moves) == played
 
 
 
@@ -190,6 +187,6 @@ async def test_a_rules_refusal_from_the_host_shows_as_a_hot_seat_refusal_in_the_
             await until(pilot, lambda: table.refusals)
             refusal = table.refusals[-1]
             assert refusal.rule.startswith("R-") and refusal.code == "claim_cost"
-            await until(pilot, lambda: any(x.startswith("Esta") or "custa" in x for x in texts(app)))
-            assert refusal.reason not in texts(app)  # not the host's English
+            await until(pilot, lambda: any(x.startswith("Esta") or "custa" in x for x in toasts(app)))
+            assert refusal.reason not in toasts(app)  # not the host's English
             assert not h.hosted.table.game.moves

@@ -5,7 +5,7 @@ is the host's; nothing leaves the host's game for one saved nowhere."""
 from __future__ import annotations
 
 import pytest
-from tests.helpers.driver import played, until
+from tests.helpers.driver import played, until, toasts
 from tests.helpers.hosting import Hosting
 
 from century_tui.engine import Game, Seat
@@ -15,9 +15,6 @@ from century_tui.tui.screens.results import ResultsScreen
 
 pytestmark = pytest.mark.asyncio
 
-
-def texts(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 async def results_on_a_join(host, seat, pilot, app) -> ResultsScreen:
@@ -40,7 +37,7 @@ async def test_a_joined_results_screen_offers_no_review_rematch_or_new_game_and_
             assert screen.check_action("undo", ()) is not watch  # a watcher takes nothing back
             for key, words in (("v", "century review"), ("ctrl+r", "rematch"), ("n", "new game")):
                 await pilot.press(key)
-                await until(pilot, lambda: any(words in x for x in texts(app)))
+                await until(pilot, lambda: any(words in x for x in toasts(app)))
                 assert app.screen is screen and app.is_running
             assert app.table is not None and not app.table.closed  # still at the host's table
             assert hosted.connected(0) != watch
@@ -57,7 +54,7 @@ async def test_a_joined_results_screen_in_french_says_why_in_french():
         async with app.run_test(size=(100, 30)) as pilot:
             await results_on_a_join(host, 1, pilot, app)
             await pilot.press("v")
-            await until(pilot, lambda: any("La revue se fait" in x for x in texts(app)))
+            await until(pilot, lambda: any("La revue se fait" in x for x in toasts(app)))
 
 
 # ---------------------------------------------------------------- the host stops, or starts again
@@ -123,12 +120,12 @@ async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_t
             await bob.aclose()  # Bob's terminal goes
             waits = "Bob has lost the connection: the game waits for Bob to come back."
             await until(pilot, lambda: screen.hint.text.plain == waits)
-            assert any("Bob lost the connection" in x for x in texts(app))
+            assert any("Bob lost the connection" in x for x in toasts(app))
             assert "Bob to play — offline" in screen.status.render().plain  # the status line too
             host.hands_over = True  # a host with its lobby could give the seat to a bot
             bob = await RemoteTable.connect(address, token=bob.token, timeout=5)
             await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
-            assert "Bob is back." in texts(app) and "offline" not in screen.status.render().plain
+            assert "Bob is back." in toasts(app) and "offline" not in screen.status.render().plain
             await bob.aclose()
             await until(pilot, lambda: "or for the host to hand the seat to a bot" in screen.hint.text.plain)
 
@@ -149,7 +146,7 @@ async def test_a_move_the_host_does_not_answer_is_said_to_wait_for_the_host(monk
             monkeypatch.setattr(hosted, "request", lambda client, message: asked.append((client, message)))
             await pilot.press("r")  # Ann rests; the host hangs
             await until(pilot, lambda: screen.hint.text.plain == "Waiting for the host: no answer yet…")
-            assert any("No answer from the host" in x for x in texts(app))
+            assert any("No answer from the host" in x for x in toasts(app))
             monkeypatch.undo()
             hosted.request(*asked[0])  # the host wakes up and answers
             await until(pilot, lambda: "Bob has not joined yet" in screen.hint.text.plain)

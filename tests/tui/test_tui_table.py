@@ -5,7 +5,7 @@ hand-over between people."""
 from __future__ import annotations
 
 from rich.text import Text
-from tests.helpers.driver import run_board, screen_lines, settle
+from tests.helpers.driver import run_board, screen_lines, settle, toasts
 from textual import events
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
@@ -182,11 +182,11 @@ async def test_the_last_person_s_refusal_toast_is_gone_at_the_hand_over():
     async def body(app, pilot):
         await pilot.press("p", "1", "enter")  # a point card Ann cannot pay: refused, a toast
         await settle(pilot)
-        assert app._notifications, "the refusal was said"
+        assert toasts(app), "the refusal was said"
         await pilot.press("r")  # Ann rests: the pass screen for Bob
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen)
-        assert not app._notifications, "Ann's toast does not cover Bob's pass screen"
+        assert not toasts(app), "Ann's toast does not cover Bob's pass screen"
 
     await run(app, body)
 

@@ -23,15 +23,33 @@ from century_tui.tui.widgets.keybar import KeyBar
 PACKAGE = Path(__file__).resolve().parents[2] / "century_tui"
 
 
-def textual_private_names() -> set[str]:
-    """Every `_name` Textual's classes that this package builds on define or set."""
+def textual_private_names(*, app_state: bool = False) -> set[str]:
+    """Every `_name` Textual's classes that this package builds on define or set; with
+    `app_state`, also those a running app and its workers keep (generic names among them,
+    `_loop` or `_task`, that classes of the package's own may use for their own)."""
     names: set[str] = set()
     for cls in (App, Screen, ModalScreen, Widget, Static, RichLog, Input, Select, Button, Checkbox, Container,
                 Vertical):
         for klass in cls.__mro__:
             names |= {n for n in vars(klass) if n.startswith("_") and not n.startswith("__")}
-    names |= {n for n in vars(Widget()) if n.startswith("_") and not n.startswith("__")}
+    app = App()
+    for instance in (Widget(), Screen(), app, app.workers) if app_state else (Widget(),):
+        names |= {n for n in vars(instance) if n.startswith("_") and not n.startswith("__")}
     return names
+
+
+def private_textual_uses(paths, private: set[str]) -> list[str]:
+    """Where `paths` import a `textual._module` or read an attribute named in `private`."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                found.append(f"{path}:{node.lineno} .{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual._"):
+                found.append(f"{path}:{node.lineno} {node.module}")
+            elif isinstance(node, ast.Import) and any(a.name.startswith("textual._") for a in node.names):
+                found.append(f"{path}:{node.lineno} import textual._…")
+    return found
 
 
 def test_the_package_reaches_into_no_private_textual_name():
@@ -40,14 +58,18 @@ def test_the_package_reaches_into_no_private_textual_name():
     the game behind its back."""
     private = textual_private_names()
     assert {"_bindings", "_merged_bindings", "_nodes"} <= private  # the list is Textual's own
-    found = []
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr in private:
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} .{node.attr}")
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual._"):
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.module}")
-    assert not found, found
+    assert not private_textual_uses(PACKAGE.rglob("*.py"), private)
+
+
+def test_the_tests_reach_into_textual_only_through_their_one_adapter():
+    """The tests' private Textual API is in tests/helpers/textual_private.py alone (issue 15
+    §6): the others read toasts, workers and crashes through the public API."""
+    tests = PACKAGE.parent / "tests"
+    adapter = tests / "helpers" / "textual_private.py"
+    assert adapter.exists()
+    private = textual_private_names(app_state=True)
+    assert {"_notifications", "_exception", "_workers", "_compositor"} <= private  # Textual's own
+    assert not private_textual_uses((p for p in tests.rglob("*.py") if p != adapter), private)
 
 
 class Watcher(FollowsWords, Static):
