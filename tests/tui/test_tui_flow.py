@@ -28,7 +28,6 @@ async def run(app, body, size=(80, 24), wait=True):
     await run_app(app, body, size, settled=wait, past_pass_screen=True)
 
 
-
 def first_hand_card(game: Game, kind: str) -> int:
     return next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == kind)
 

@@ -28,7 +28,6 @@ def choose(app: LobbyApp, table: int, seat: int | str) -> str:
     return "\n".join(screen_lines(app))
 
 
-
 async def test_the_lobby_lists_the_seats_and_join_lines_and_says_who_comes_and_goes():
     async with Hosting(Game(list(SEATS), first_to_play(2, SEATS))) as host:
         hosted = host.tables[0]

@@ -55,7 +55,6 @@ class Hosted:
         await self.host.close()
 
 
-
 async def on_board(pilot, app) -> GameScreen:
     await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
     return app.screen
@@ -173,7 +172,6 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
             await pilot.press("u", "r")  # a watcher takes nothing back, and is not told "nothing to undo"
             await pilot.pause()
             assert not toasts(watcher) and len(h.hosted.table.game.moves) == played
-
 
 
 async def test_a_rules_refusal_from_the_host_shows_as_a_hot_seat_refusal_in_the_players_language():

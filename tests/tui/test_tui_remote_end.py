@@ -16,7 +16,6 @@ from century_tui.tui.screens.results import ResultsScreen
 pytestmark = pytest.mark.asyncio
 
 
-
 async def results_on_a_join(host, seat, pilot, app) -> ResultsScreen:
     await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.focused is not None)
     return app.screen
