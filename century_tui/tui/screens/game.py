@@ -358,16 +358,9 @@ class GameScreen(BoardScreen):
         if not self.table.undo_needs_consent():
             self.table.undo()
             return
-        from century_tui.tui.screens.confirm_undo import ConfirmUndo
+        from century_tui.tui.screens.confirm_undo import ask_consent
 
-        asking = None if self.last_human is None else self.game.seats[self.last_human].name
-        epoch = self.table.epoch
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.epoch == epoch:  # the game has not moved on meanwhile
-                self.table.undo()
-
-        self.app.push_screen(ConfirmUndo(self.game.seats[owner].name, asking), answered)
+        ask_consent(self, owner)
 
     def drop_question(self) -> None:
         """A move was made (a bot's): an undo question asked before it is void."""
