@@ -38,6 +38,7 @@ class GameScreen(BoardScreen):
         Binding("r", "why_not('rest')", show=False),
         Binding("t", "table", "key.table"),
         Binding("d", "discard", "key.discard"),
+        Binding("d", "why_not('discard')", show=False),
         Binding("enter", "results", "key.results"),
         Binding("enter", "why_not('act')", show=False),
         Binding("u,ctrl+z", "undo", "key.undo"),
@@ -237,10 +238,10 @@ class GameScreen(BoardScreen):
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
     def why_not(self, what: str) -> bool:
-        """Whether the key of `what` (Enter on a row, r, u) does nothing now, so says why. Asked
+        """Whether the key of `what` (Enter on a row, r, d, u) does nothing now, so says why. Asked
         in the key's turn, once the keys typed before it in a burst have moved focus and game."""
-        if what == "rest":
-            return not self.check_action("rest", ())
+        if what in ("rest", "discard"):
+            return not self.check_action(what, ())
         if what == "undo":
             return self.check_action("undo", ()) is None
         focused, discarding = self.focused, self.human_turn() and self.state.phase == DISCARDING
@@ -249,6 +250,8 @@ class GameScreen(BoardScreen):
     def action_why_not(self, what: str) -> None:
         if what == "undo":
             self.action_undo()  # says there is nothing to take back
+        elif what == "discard" and self.can_act():  # cubes go back only at a turn's end over 10
+            self.refuse(IllegalMove("R-LIM-1", "no_discard_due"))
         elif self.state.is_over or (self.state.phase == DISCARDING and self.human_turn()):
             self.guard()
         else:  # the line under the hand says why: whose turn it is, or why not the item picked
