@@ -47,6 +47,10 @@ async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
         await pilot.press("c")
         await until(pilot, lambda: line(app).thinking)
         assert line(app).display and t("coach.thinking") in str(line(app).render())
+        hand = board(app).hand  # the hand keeps the keyboard, and its cursor in sight
+        await pilot.pause()
+        assert app.focused is hand and len(hand.query(".-cursor")) == 1
+        assert t("key.cancel") in board(app).query_one(KeyBar).render().plain  # esc stops it
         bots.gate.set()
         await settle(pilot)
         await until(pilot, lambda: line(app).phrase is not None)
@@ -55,8 +59,10 @@ async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
         assert str(coach_line.phrase).startswith("Hint: ")
         assert len(lit(app)) == 1 and coach_line.move is not None
         assert coach_line.render().plain == str(coach_line.phrase)
-        assert app.focused is board(app).hand  # the keyboard is the person's again
+        assert app.focused is board(app).hand
         assert t("key.coach") in board(app).query_one(KeyBar).render().plain  # offered: c Hint
+        await pilot.pause()
+        assert t("key.cancel") not in board(app).query_one(KeyBar).render().plain
 
     await run_board(app, body)
 
@@ -69,7 +75,8 @@ async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
     async def body(app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: line(app).thinking)
-        await pilot.press("escape")
+        assert app.focused is board(app).hand
+        await pilot.press("escape")  # the board's key while the coach thinks
         assert not line(app).thinking and not line(app).display
         bots.gate.set()  # the search ends now: its answer is dropped
         await settle(pilot)

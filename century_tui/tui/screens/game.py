@@ -44,8 +44,9 @@ class GameScreen(BoardScreen):
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("u,ctrl+z", "why_not('undo')", show=False),
         Binding("ctrl+y,U", "redo", "key.redo"),
-        Binding("c", "coach(True)", "key.coach"),  # tui/coach.py: shown where hints are allowed,
-        Binding("c", "coach(False)", "key.coach", show=False),  # else hidden, saying why not
+        Binding("c", "coach('ask')", "key.coach"),  # tui/coach.py: shown where hints are allowed,
+        Binding("c", "coach('off')", "key.coach", show=False),  # else hidden, saying why not
+        Binding("escape", "coach('stop')", "key.cancel"),  # while the coach thinks
     ]
 
     def __init__(self, table: Table, *, resumed: bool = False) -> None:
@@ -216,14 +217,16 @@ class GameScreen(BoardScreen):
             return True if self.game.redo_moves else False
         if action == "why_not":
             return self.why_not(str(parameters[0]))
-        if action == "coach":  # the shown binding where the game allows hints, else the hidden one
-            return self.game.hints == bool(parameters[0])  # (which says why not: tui/coach.py)
+        if action == "coach":  # ask where the game allows hints, else the hidden one saying why not
+            if parameters[0] == "stop":  # Esc, while the coach thinks (tui/coach.py is not loaded for this)
+                return any(line.thinking for line in self.query("#coach"))
+            return self.game.hints == (parameters[0] == "ask")
         return super().check_action(action, parameters)
 
-    def action_coach(self, _shown: bool) -> None:
+    def action_coach(self, what: str) -> None:
         from century_tui.tui import coach
 
-        coach.ask(self)
+        coach.stop(self) if what == "stop" else coach.ask(self)
 
     def action_rest(self) -> None:
         if self.guard():
