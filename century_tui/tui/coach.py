@@ -2,7 +2,8 @@
 
 The board keeps its turn and its keyboard: the coach thinks in a worker thread (a spinner
 on its line under the hand, Esc stops it), then lights up the card, slot or Rest button it
-would play and says why in one line (`century_tui.advice`). It never moves: the person still chooses. A game allows hints
+would play, puts the cursor and the focus there (Enter then plays it) and says why in one
+line (`century_tui.advice`). It never moves: the person still chooses. A game allows hints
 or not from its start (`Game.hints`); the move made after a hint is marked in the log. The
 board's hooks are its bindings, `ask(screen)` and `stop(screen)` (tui/screens/game.py).
 """
@@ -50,6 +51,20 @@ def light(board, move: Move) -> list[Widget]:
     for widget in lit:
         widget.add_class("-hinted")
     return lit
+
+
+def aim(board, move: Move) -> None:
+    """Put the cursor of the row or hand that `move` uses on its slot or card, and the focus
+    there, so that Enter plays it (Rest: the focus on the hand, whose r rests)."""
+    if move.kind in (CLAIM, ACQUIRE):
+        row = board.points if move.kind == CLAIM else board.merchants
+        row.cursor = move.index
+    else:
+        row = board.hand
+        cards = [n for n, item in enumerate(row.items) if move.kind != REST and item.card == move.card]
+        if cards:
+            row.cursor = cards[0]
+    board.set_focus(row)  # at once: a key typed next reaches the row
 
 
 def unlight(lit: list[Widget]) -> None:
@@ -152,6 +167,7 @@ class CoachLine(FollowsWords, Widget):
         self.phrase = hint(state, move, [s.name for s in board.game.seats])
         board.game.hint_shown()
         self.lit = light(board, move)
+        aim(board, move)
         board.refresh_bindings()
         self.refresh(layout=True)
         self.show_line(True)
