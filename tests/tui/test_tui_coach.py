@@ -87,6 +87,26 @@ async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
     await run_board(app, body)
 
 
+async def test_a_move_made_while_the_coach_thinks_drops_its_hint(monkeypatch):
+    """The hand keeps its keys while the coach thinks: a move made meanwhile plays, and the
+    search's answer, for a position gone, lights nothing and marks nothing."""
+    bots = GatedBots(monkeypatch)
+    game = ann_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        await pilot.press("c")
+        await until(pilot, lambda: line(app).thinking)
+        await pilot.press("r")  # Ann rests meanwhile
+        assert game.moves == [Rest()]
+        bots.gate.set()  # the coach's answer and Cy's move come now
+        await settle(pilot)
+        await until(pilot, lambda: not line(app).display)
+        assert line(app).phrase is None and lit(app) == [] and game.hinted == set()
+
+    await run_board(app, body)
+
+
 def all_kinds() -> Game:
     """Ann to play, and she may claim slot 3, acquire, rest, or play her last card."""
     game = demo.advance_until(demo.new_game(), lambda s: {m for m in s.legal_moves() if m.kind == CLAIM} == {Claim(2)})
