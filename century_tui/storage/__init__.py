@@ -9,7 +9,7 @@ import lazy_loader
 __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, [], {
     "files": ["APP", "Refused", "data_home", "os_reason", "read_regular", "saves_dir", "settings_path",
               "write_aside", "write_atomic"],
-    "locks": ["SaveLock", "fcntl", "is_held", "lock_path", "lock_problem", "lock_save"],
+    "locks": ["SaveLock", "fcntl", "is_held", "lock_path", "lock_problem", "lock_save", "still_held"],
     "saves": ["AUTOSAVE_PREFIX", "SAVE_CAP", "STALE_TEMP", "STALE_TEMP_AGE", "SaveInfo", "autosave", "create_save",
               "find_save", "latest_unfinished", "list_saves", "load_game", "new_save_path", "open_save",
               "remove_free_locks", "remove_stale_temps", "save_files", "unfinished"],

@@ -142,3 +142,13 @@ def is_held(path: Path) -> bool:
     except SaveError:
         return True
     return False
+
+
+def still_held(path: Path) -> bool:
+    """Whether a game found held (`is_held`) still is, for a list that looks again now and
+    then: no lock file there, its holder let go (known without taking the lock, which a
+    window opening the game just then would find taken); else asked as `is_held` does (a
+    holder that was killed left its file behind: the lock is then taken, once)."""
+    if not os.path.lexists(lock_path(path)):
+        return False
+    return is_held(path)

@@ -1,10 +1,11 @@
 """The coach at the table: `c` asks the hard bot for the move of the person at the keyboard.
 
-The board keeps its turn: the coach thinks in a worker thread (a spinner on its line under
-the hand, Esc stops it), then lights up the card, slot or Rest button it would play and
-says why in one line (`century_tui.advice`). It never moves: the person still chooses.
-A game allows hints or not from its start (`Game.hints`); the move made after a hint is
-marked in the log. The board's hook is a binding and `ask(screen)` (tui/screens/game.py).
+The board keeps its turn and its keyboard: the coach thinks in a worker thread (a spinner
+on its line under the hand, Esc stops it), then lights up the card, slot or Rest button it
+would play, puts the cursor and the focus there (Enter then plays it) and says why in one
+line (`century_tui.advice`). It never moves: the person still chooses. A game allows hints
+or not from its start (`Game.hints`); the move made after a hint is marked in the log. The
+board's hooks are its bindings, `ask(screen)` and `stop(screen)` (tui/screens/game.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Any
 
 from rich.spinner import Spinner
 from rich.text import Text
-from textual.binding import Binding
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
@@ -53,6 +53,20 @@ def light(board, move: Move) -> list[Widget]:
     return lit
 
 
+def aim(board, move: Move) -> None:
+    """Put the cursor of the row or hand that `move` uses on its slot or card, and the focus
+    there, so that Enter plays it (Rest: the focus on the hand, whose r rests)."""
+    if move.kind in (CLAIM, ACQUIRE):
+        row = board.points if move.kind == CLAIM else board.merchants
+        row.cursor = move.index
+    else:
+        row = board.hand
+        cards = [n for n, item in enumerate(row.items) if move.kind != REST and item.card == move.card]
+        if cards:
+            row.cursor = cards[0]
+    board.set_focus(row)  # at once: a key typed next reaches the row
+
+
 def unlight(lit: list[Widget]) -> None:
     for widget in lit:
         widget.remove_class("-hinted")
@@ -79,15 +93,20 @@ def ask(screen) -> None:
     coach_line(screen).think()
 
 
+def stop(screen) -> None:
+    """Esc on the board while the coach thinks: no hint (the search's answer is dropped)."""
+    for line in screen.query(CoachLine):
+        line.stop()
+
+
 def refuse(screen, words: str) -> None:
     screen.app.bell()
     screen.notify(words, severity="warning", timeout=5)
 
 
-class CoachLine(FollowsWords, Widget, can_focus=True):
-    """The coach's line: a spinner while it thinks, then the hint, until the game moves on."""
-
-    BINDINGS = [Binding("escape", "stop", "key.cancel")]
+class CoachLine(FollowsWords, Widget):
+    """The coach's line: a spinner while it thinks, then the hint, until the game moves on.
+    It never takes the focus: the hand keeps its cursor in sight and its keys meanwhile."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -98,7 +117,6 @@ class CoachLine(FollowsWords, Widget, can_focus=True):
         self.thinking = False
         self.epoch = -1
         """The board's epoch the hint was asked in: a move, undo or redo makes it stale."""
-        self.came_from: Widget | None = None
         self.lit: list[Widget] = []
         self.timer = None
 
@@ -116,8 +134,7 @@ class CoachLine(FollowsWords, Widget, can_focus=True):
         self.epoch = board.epoch
         self.show_line(True)
         self.auto_refresh = 1 / 12
-        self.came_from = board.focused
-        self.focus()  # Esc reaches the coach
+        board.refresh_bindings()  # Esc stops it
         game = board.game
         self.run_worker(
             lambda: self._search(game.state.clone(), review_seed(game.seed, len(game.moves)), board.epoch),
@@ -150,13 +167,14 @@ class CoachLine(FollowsWords, Widget, can_focus=True):
         self.phrase = hint(state, move, [s.name for s in board.game.seats])
         board.game.hint_shown()
         self.lit = light(board, move)
-        self.give_focus_back()
+        aim(board, move)
+        board.refresh_bindings()
         self.refresh(layout=True)
         self.show_line(True)
 
     def clear(self) -> None:
-        if self.has_focus:  # hidden, it would take the keyboard with it
-            self.give_focus_back()
+        if self.thinking:
+            self.board.refresh_bindings()  # no Esc any more
         unlight(self.lit)
         self.lit = []
         self.phrase = None
@@ -188,23 +206,11 @@ class CoachLine(FollowsWords, Widget, can_focus=True):
             self.timer.stop()
         self.timer = self.set_interval(0.1, check)
 
-    def give_focus_back(self) -> None:
-        back = self.came_from if self.came_from is not None and self.came_from.is_attached else None
-        self.came_from = None
-        if self.has_focus:
-            self.board.set_focus(back or self.board.home_focus())
-
-    def action_stop(self) -> None:
-        """Esc while the coach thinks: no hint (the search's answer is dropped)."""
+    def stop(self) -> None:
         if self.thinking:
             self.workers.cancel_group(self, "coach")
             self.clear()
             self.notify(t("coach.cancelled"), timeout=3)
-        self.give_focus_back()
-
-    def on_blur(self) -> None:
-        if not self.thinking:
-            self.came_from = None
 
     def render(self) -> Text:
         if self.thinking:

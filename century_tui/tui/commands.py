@@ -61,7 +61,9 @@ class CenturyCommands(Provider):
 
 class PaletteInWords:
     """The app's palette screens and Textual's system commands, in the player's language
-    (mixed into CenturyApp, before Textual's App)."""
+    (mixed into CenturyApp, before Textual's App). The palette's "No matches found" stays in
+    English: Textual writes it as a literal inside a private method
+    (CommandPalette._start_no_matches_countdown), with no public way to word it."""
 
     def get_system_commands(self, screen) -> Iterable[SystemCommand]:
         yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)  # type: ignore[attr-defined]

@@ -4,13 +4,13 @@ choice from its start, saved with it; the move made after a hint is marked in th
 from __future__ import annotations
 
 import pytest
-from tests.helpers.driver import GatedBots, board, run_board, settle, toasts, until
+from tests.helpers.driver import GatedBots, asked_or_moved, board, run_board, settle, toasts, until
 
 from century_tui import cli
-from century_tui.engine import Game, Rest, Seat, dumps, loads
+from century_tui.engine import ACQUIRE, CLAIM, REST, Claim, Game, Rest, Seat, dumps, loads
 from century_tui.storage import Settings
 from century_tui.text import t
-from century_tui.tui import coach
+from century_tui.tui import coach, demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.coach import CoachLine
 from century_tui.tui.widgets.keybar import KeyBar
@@ -47,6 +47,10 @@ async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
         await pilot.press("c")
         await until(pilot, lambda: line(app).thinking)
         assert line(app).display and t("coach.thinking") in str(line(app).render())
+        hand = board(app).hand  # the hand keeps the keyboard, and its cursor in sight
+        await pilot.pause()
+        assert app.focused is hand and len(hand.query(".-cursor")) == 1
+        assert t("key.cancel") in board(app).query_one(KeyBar).render().plain  # esc stops it
         bots.gate.set()
         await settle(pilot)
         await until(pilot, lambda: line(app).phrase is not None)
@@ -55,8 +59,9 @@ async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
         assert str(coach_line.phrase).startswith("Hint: ")
         assert len(lit(app)) == 1 and coach_line.move is not None
         assert coach_line.render().plain == str(coach_line.phrase)
-        assert app.focused is board(app).hand  # the keyboard is the person's again
         assert t("key.coach") in board(app).query_one(KeyBar).render().plain  # offered: c Hint
+        await pilot.pause()
+        assert t("key.cancel") not in board(app).query_one(KeyBar).render().plain
 
     await run_board(app, body)
 
@@ -69,7 +74,8 @@ async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
     async def body(app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: line(app).thinking)
-        await pilot.press("escape")
+        assert app.focused is board(app).hand
+        await pilot.press("escape")  # the board's key while the coach thinks
         assert not line(app).thinking and not line(app).display
         bots.gate.set()  # the search ends now: its answer is dropped
         await settle(pilot)
@@ -77,6 +83,87 @@ async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
         assert line(app).phrase is None and lit(app) == []
         assert game.moves == [] and game.hinted == set()
         assert app.focused is board(app).hand
+
+    await run_board(app, body)
+
+
+async def test_a_move_made_while_the_coach_thinks_drops_its_hint(monkeypatch):
+    """The hand keeps its keys while the coach thinks: a move made meanwhile plays, and the
+    search's answer, for a position gone, lights nothing and marks nothing."""
+    bots = GatedBots(monkeypatch)
+    game = ann_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        await pilot.press("c")
+        await until(pilot, lambda: line(app).thinking)
+        await pilot.press("r")  # Ann rests meanwhile
+        assert game.moves == [Rest()]
+        bots.gate.set()  # the coach's answer and Cy's move come now
+        await settle(pilot)
+        await until(pilot, lambda: not line(app).display)
+        assert line(app).phrase is None and lit(app) == [] and game.hinted == set()
+
+    await run_board(app, body)
+
+
+def all_kinds() -> Game:
+    """Ann to play, and she may claim slot 3, acquire, rest, or play her last card."""
+    game = demo.advance_until(demo.new_game(), lambda s: {m for m in s.legal_moves() if m.kind == CLAIM} == {Claim(2)})
+    return Game(game.seats, game.seed, game.moves, hints=True)
+
+
+@pytest.mark.parametrize("kind", ["claim", "acquire", "card", "rest"])
+async def test_the_hint_takes_the_cursor_and_the_focus_to_its_card_so_enter_plays_it(monkeypatch, kind):
+    """The hinted slot or card is where the cursor and the focus go, so Enter plays it (the
+    coach still plays nothing): a claim in the point row, an acquire in the merchant row,
+    a card in the hand; for a rest, the hand keeps its cursor."""
+    import century_tui.bots as bots
+
+    game = all_kinds()
+    assert len(game.moves) == 21
+    state = game.state
+    legal = list(state.legal_moves())
+    owned = state.current.owned
+    wanted = {
+        "claim": Claim(2),
+        "acquire": max((m for m in legal if m.kind == ACQUIRE), key=lambda m: m.index),
+        "card": max((m for m in legal if m.kind not in (CLAIM, ACQUIRE, REST)), key=lambda m: owned.index(m.card)),
+        "rest": Rest(),
+    }[kind]
+    assert wanted in legal
+
+    class Says:
+        name = "coach"
+
+        def choose(self, _state):
+            return wanted
+
+    monkeypatch.setattr(bots, "make_bot", lambda level, **_kw: Says())
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async def body(app, pilot):
+        screen = board(app)
+        before = screen.hand.cursor
+        assert app.focused is screen.hand
+        await pilot.press("c")
+        await until(pilot, lambda: line(app).phrase is not None)
+        if kind in ("claim", "acquire"):
+            row, at = screen.points if kind == "claim" else screen.merchants, wanted.index
+        else:
+            row, at = screen.hand, before if kind == "rest" else owned.index(wanted.card)
+        assert app.focused is row and row.cursor == at
+        assert len(game.moves) == 21  # nothing played
+        if kind == "card":
+            assert at != before  # the cursor went there
+        if kind == "rest":
+            return
+        await pilot.press("enter")
+        await asked_or_moved(pilot, screen, 21)
+        if len(game.moves) > 21:
+            assert game.moves[21] == wanted
+        else:
+            assert app.screen.__class__.__name__ in ("AcquireModal", "TradeModal", "UpgradeModal")
 
     await run_board(app, body)
 

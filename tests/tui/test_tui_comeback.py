@@ -168,6 +168,58 @@ async def test_a_game_opened_elsewhere_after_the_list_was_drawn_is_marked_once_r
     await run_app(app, body)
 
 
+@needs_flock
+async def test_the_open_elsewhere_mark_goes_once_the_other_window_closes_its_game(monkeypatch):
+    """No key pressed here: the list looks again at the games it marked, now and then."""
+    from century_tui.tui.screens import new_game
+
+    monkeypatch.setattr(new_game, "HELD_CHECK_S", 0.05)
+    games = saved_games()
+    other = storage.lock_save(games[0][1])  # the newest is open in another window
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        assert text.t("newgame.held") in table_lines(app)[0]
+        other.release()  # the other window closes its game
+        await until(pilot, lambda: not any(text.t("newgame.held") in line for line in table_lines(app)))
+        assert app.screen.query_one("#games", DataTable).cursor_row == 1  # the cursor stays put
+        await pilot.press("ctrl+o")  # what the list says holds: Continue opens its cursor's game
+        await settle(pilot)
+        assert board(app).save_path == games[1][1]
+
+    try:
+        await run_app(app, body)
+    finally:
+        other.release()
+
+
+async def test_two_games_of_the_same_players_and_round_saved_in_one_minute_are_told_apart():
+    """Their times show the seconds (every other list keeps the minutes); saved in the same
+    second, their file names."""
+    game = played(12, seed=1, seats=[Seat("Ann"), Seat("Bob")])
+    minute = (time.time() // 60) * 60 - 3600
+    for n, second in enumerate((10, 40)):
+        path = storage.saves_dir() / f"same-{n}.json"
+        storage.autosave(path, game)
+        os.utime(path, (minute + second,) * 2)
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def body(app, pilot):
+        lines = table_lines(app)
+        assert len(lines) == 2 and lines[0] != lines[1]
+        assert [line.split()[-1][-3:] for line in lines] == [":40", ":10"]  # newest first
+
+    await run_app(app, body)
+    for n in range(2):  # saved in one second (two windows started at once): their file names
+        os.utime(storage.saves_dir() / f"same-{n}.json", (minute + 10,) * 2)
+    app = CenturyApp(settings=Settings(bot_delay_ms=0))
+
+    async def named(app, pilot):
+        assert sorted(line.split()[-1] for line in table_lines(app)) == ["same-0", "same-1"]
+
+    await run_app(app, named)
+
+
 async def test_the_list_fits_80x24_with_five_seats_and_many_games():
     for n in range(8):
         storage.autosave(storage.saves_dir() / f"g{n}.json", played(12, seed=n))

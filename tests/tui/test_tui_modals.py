@@ -10,7 +10,7 @@ import contextlib
 
 import pytest
 from rich.cells import cell_len
-from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle
+from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle, toasts
 
 from century_tui.engine import (
     MERCHANT_CARDS,
@@ -383,6 +383,26 @@ async def test_the_discard_stage_key_bar_offers_only_what_works_there(discard_ga
         assert isinstance(app.screen, DiscardModal)  # the reason, and the choice again
 
     await run(game, body)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_d_with_nothing_to_return_says_why(discard_game, language):
+    """d when no cubes are due (not in the key bar then) rings and says why, in the player's
+    language, as r and u do where they do nothing; nothing opens, nothing moves."""
+    game = replayed(discard_game, -1)  # the person's turn, under 10 cubes
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+
+    async def body(app, pilot):
+        screen = board(app)
+        assert screen.can_act() and app.screen is screen
+        before = fingerprint(game.state)
+        await pilot.press("d")
+        await settle(pilot)
+        why = text.t("error.no_discard_due")
+        assert toasts(app) == [why]
+        assert app.screen is screen and fingerprint(game.state) == before
+
+    await run_app(app, body)
 
 
 async def test_discard_by_clicks(discard_game):

@@ -118,6 +118,20 @@ class ApproveUndo(ConfirmUndo):
         self.action_answer(event.button.id == "agree")
 
 
+def ask_consent(screen, owner: int) -> None:
+    """Undo on `screen` (the game's) would take back `owner`'s move, another person's: ask
+    first; a yes takes it back only if the game has not moved on meanwhile."""
+    game, table = screen.game, screen.table
+    asking = None if screen.last_human is None else game.seats[screen.last_human].name
+    epoch = table.epoch
+
+    def answered(yes: bool | None) -> None:
+        if yes and table.epoch == epoch:
+            table.undo()
+
+    screen.app.push_screen(ConfirmUndo(game.seats[owner].name, asking), answered)
+
+
 def undo_asked(screen, change: UndoAsked) -> None:
     """A person at another terminal asks to take back a move: its owner, if they play at
     this one, is asked on this screen (their answer goes to the table); the asker is told

@@ -38,13 +38,15 @@ class GameScreen(BoardScreen):
         Binding("r", "why_not('rest')", show=False),
         Binding("t", "table", "key.table"),
         Binding("d", "discard", "key.discard"),
+        Binding("d", "why_not('discard')", show=False),
         Binding("enter", "results", "key.results"),
         Binding("enter", "why_not('act')", show=False),
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("u,ctrl+z", "why_not('undo')", show=False),
         Binding("ctrl+y,U", "redo", "key.redo"),
-        Binding("c", "coach(True)", "key.coach"),  # tui/coach.py: shown where hints are allowed,
-        Binding("c", "coach(False)", "key.coach", show=False),  # else hidden, saying why not
+        Binding("c", "coach('ask')", "key.coach"),  # tui/coach.py: shown where hints are allowed,
+        Binding("c", "coach('off')", "key.coach", show=False),  # else hidden, saying why not
+        Binding("escape", "coach('stop')", "key.cancel"),  # while the coach thinks
     ]
 
     def __init__(self, table: Table, *, resumed: bool = False) -> None:
@@ -215,14 +217,16 @@ class GameScreen(BoardScreen):
             return True if self.game.redo_moves else False
         if action == "why_not":
             return self.why_not(str(parameters[0]))
-        if action == "coach":  # the shown binding where the game allows hints, else the hidden one
-            return self.game.hints == bool(parameters[0])  # (which says why not: tui/coach.py)
+        if action == "coach":  # ask where the game allows hints, else the hidden one saying why not
+            if parameters[0] == "stop":  # Esc, while the coach thinks (tui/coach.py is not loaded for this)
+                return any(line.thinking for line in self.query("#coach"))
+            return self.game.hints == (parameters[0] == "ask")
         return super().check_action(action, parameters)
 
-    def action_coach(self, _shown: bool) -> None:
+    def action_coach(self, what: str) -> None:
         from century_tui.tui import coach
 
-        coach.ask(self)
+        coach.stop(self) if what == "stop" else coach.ask(self)
 
     def action_rest(self) -> None:
         if self.guard():
@@ -237,10 +241,10 @@ class GameScreen(BoardScreen):
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
     def why_not(self, what: str) -> bool:
-        """Whether the key of `what` (Enter on a row, r, u) does nothing now, so says why. Asked
+        """Whether the key of `what` (Enter on a row, r, d, u) does nothing now, so says why. Asked
         in the key's turn, once the keys typed before it in a burst have moved focus and game."""
-        if what == "rest":
-            return not self.check_action("rest", ())
+        if what in ("rest", "discard"):
+            return not self.check_action(what, ())
         if what == "undo":
             return self.check_action("undo", ()) is None
         focused, discarding = self.focused, self.human_turn() and self.state.phase == DISCARDING
@@ -249,6 +253,8 @@ class GameScreen(BoardScreen):
     def action_why_not(self, what: str) -> None:
         if what == "undo":
             self.action_undo()  # says there is nothing to take back
+        elif what == "discard" and self.can_act():  # cubes go back only at a turn's end over 10
+            self.refuse(IllegalMove("R-LIM-1", "no_discard_due"))
         elif self.state.is_over or (self.state.phase == DISCARDING and self.human_turn()):
             self.guard()
         else:  # the line under the hand says why: whose turn it is, or why not the item picked
@@ -358,16 +364,9 @@ class GameScreen(BoardScreen):
         if not self.table.undo_needs_consent():
             self.table.undo()
             return
-        from century_tui.tui.screens.confirm_undo import ConfirmUndo
+        from century_tui.tui.screens.confirm_undo import ask_consent
 
-        asking = None if self.last_human is None else self.game.seats[self.last_human].name
-        epoch = self.table.epoch
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.epoch == epoch:  # the game has not moved on meanwhile
-                self.table.undo()
-
-        self.app.push_screen(ConfirmUndo(self.game.seats[owner].name, asking), answered)
+        ask_consent(self, owner)
 
     def drop_question(self) -> None:
         """A move was made (a bot's): an undo question asked before it is void."""

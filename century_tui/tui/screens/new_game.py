@@ -3,6 +3,7 @@ open one of the unfinished games."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -39,6 +40,28 @@ from century_tui.tui.styles import FormStyled
 NEWGAME_WIDTH = 68
 """Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
 padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
+
+HELD_CHECK_S = 2.0
+"""How often the list looks again at the games marked open elsewhere: a mark goes within
+this once the other window has closed its game, with no key pressed here."""
+
+MINUTE, SECOND = "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"
+SAVED_MOST = 24
+"""Cells at most for the list's Saved column: a name the game gives its saves fits."""
+
+
+def saved_times(games: list[storage.SaveInfo]) -> list[str]:
+    """When each game was saved, as the list shows it: to the minute; to the second where
+    two games of the same players and round would read alike; the file's name (as `century
+    resume` takes it, cut short past SAVED_MOST cells) where even the second is the same
+    (two windows started at once)."""
+    def alike(stamp: str) -> Counter:
+        return Counter((info.players, info.round, info.modified.strftime(stamp)) for info in games)
+
+    stamp = SECOND if max(alike(MINUTE).values(), default=1) > 1 else MINUTE
+    same = alike(stamp)
+    return [info.path.stem if same[(info.players, info.round, info.modified.strftime(stamp))] > 1
+            else info.modified.strftime(stamp) for info in games]
 
 
 def can_add(seats: int) -> bool:
@@ -126,6 +149,8 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         for row in self.rows():  # the last game's names, given in another language, in this one
             row.follow(self.names_besides(row))
         self.list_games()
+        if self.games:
+            self.set_interval(HELD_CHECK_S, self.check_held)
         self.update_buttons()
         self.query_one("#name-1", Input).focus()
 
@@ -144,7 +169,8 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         table.clear(columns=True)
         labels = [t("newgame.games"), t("newgame.round"), t("newgame.saved")]
         held_word = t("newgame.held")
-        widths = [cell_len(labels[1]), max(cell_len(labels[2]), 16)]
+        saved = saved_times([info for info, _ in self.games])
+        widths = [cell_len(labels[1]), max(cell_len(labels[2]), 16, *(min(cell_len(w), SAVED_MOST) for w in saved))]
         if any(held for _, held in self.games):
             labels.append("")
             widths.append(cell_len(held_word))
@@ -152,16 +178,24 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         widths.insert(0, max(12, NEWGAME_WIDTH - sum(widths) - 2 * len(widths) - 1))
         for label, width in zip(labels, widths):
             table.add_column(Text(label, "bold"), width=width)
-        for info, held in self.games:
+        for (info, held), when in zip(self.games, saved):
             style = "dim" if held else ""
             cells = [
                 Text(str(Names(tuple(info.players))), style, no_wrap=True, overflow="ellipsis"),
                 Text(str(info.round), style, justify="right"),
-                Text(info.modified.strftime("%Y-%m-%d %H:%M"), style),
+                Text(when, style, no_wrap=True, overflow="ellipsis"),
                 Text(held_word, "italic") if held else Text(""),
             ]
             table.add_row(*cells[: len(labels)], key=str(info.path))
         table.move_cursor(row=at)
+
+    def check_held(self) -> None:
+        """The games marked open elsewhere that no window holds now lose their mark (the
+        other window closed its game: the list said so only after a key was pressed here)."""
+        now = [(info, held and storage.still_held(info.path)) for info, held in self.games]
+        if now != self.games:
+            self.games = now
+            self.list_games()
 
     def fit_skin_names(self) -> None:
         """Room in the skin selector for the longest skin name in this language."""
