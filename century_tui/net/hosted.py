@@ -139,8 +139,8 @@ class HostedTable:
         assert hello.code is not None
         if hello.code == self.watch_code:
             return (), None
-        if hello.watch:
-            raise Closed("not a watch code")
+        if hello.watch:  # `century watch` with a seat's code: the code is left unspent
+            raise Closed(p.CLOSE_REASONS["seat_code"])
         seats = self.codes.pop(hello.code, None)
         if seats is None:
             raise Closed("unknown code")

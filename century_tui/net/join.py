@@ -38,6 +38,8 @@ class JoinApp(CenturyApp):
         self.failure: str | None = None
         """Why joining failed, or the game ended here (the app exits with code 1 and the cli
         says it)."""
+        self.failure_code: str | None = None
+        """The reason's code when the host gave a known one (`protocol.CLOSE_REASONS`)."""
         self.joined = False
         """The board opened: a failure now ends a game this terminal was playing."""
         self.farewell: str | None = None
@@ -67,7 +69,7 @@ class JoinApp(CenturyApp):
             if asking is not None:  # a wrong or used code: the person types another
                 asking.refused(e.reason, unreachable=e.unreachable)
                 return
-            self.failure = e.reason
+            self.failure, self.failure_code = e.reason, e.code
             self.exit(return_code=1)
             return
         if not self.own_skin and table.skin in SKINS and table.skin != self.skin:

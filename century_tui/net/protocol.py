@@ -197,6 +197,7 @@ CLOSE_REASONS = {
     "no_token": "no token to come back with",
     "not_understood": "the host sent a message this client does not understand",
     "host_stopped": "the host stopped the game; it is saved",
+    "seat_code": "a seat's code, not the watch code: century join plays it",
 }
 """Why a connection ends, by code. The English words go on the wire (a client of another
 version shows them as they are); a client that knows the words shows its own language's
