@@ -188,7 +188,7 @@ CLOSE_REASONS = {
     "crowded": "too many connections from your address",
     "new_code": "the host issued a new code for this seat",
     "to_bot": "the host handed this seat to a bot",
-    "together": "the host seated this seat with another at one terminal",
+    "together": "the host seated this seat with another at one terminal: ask the host for your new century join line",
     "taken_over": "the seat was taken up by a new connection",
     "too_slow": "too slow: messages piled up",
     "too_fast": "too many messages",

@@ -161,9 +161,21 @@ async def test_t_seats_a_person_at_the_terminal_of_the_person_above_with_one_lin
             app.seats.highlighted = option_of(app, 0, 0)
             await pilot.press("t")  # Ann has no person above her
             await until(pilot, lambda: "There is no person's seat above this one to share a terminal with." in toasts(app))
+            ann = await RemoteTable.connect(host.address, code=hosted.code_for(0), timeout=5)
+            bob = await RemoteTable.connect(host.address, code=hosted.code_for(2), timeout=5)
+            dropped = []
+            for client in (ann, bob):
+                client.on_drop(dropped.append)
             app.seats.highlighted = option_of(app, 0, 2)
             await pilot.press("t")  # Bob joins Ann (the bot between them is skipped)
             await until(pilot, lambda: hosted.code_for(0) is not None and hosted.code_for(0) == hosted.code_for(2))
+            # both are let go, and told what to do next: their seats have one new line now
+            await until(pilot, lambda: len(dropped) == 2)
+            assert set(dropped) == {"the host seated this seat with another at one terminal: "
+                                    "ask the host for your new century join line"}
+            assert ann.drop_code == bob.drop_code == "together"
+            await ann.aclose()
+            await bob.aclose()
             app.seats.highlighted = option_of(app, 0, 3)
             await pilot.press("t")  # Cy joins them
             await until(pilot, lambda: hosted.code_for(3) == hosted.code_for(0))
