@@ -122,6 +122,8 @@ class RemoteTable(Table):
     @staticmethod
     async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False,
                     tls: ssl.SSLContext | None = None):
+        """The connection and the host's first word, within `timeout` seconds in all."""
+        end = asyncio.get_running_loop().time() + timeout
         try:
             ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
                                                 additional_headers={p.FEATURES_HEADER: p.SEATS_FEATURE},
@@ -137,7 +139,8 @@ class RemoteTable(Table):
             raise JoinError(p.CLOSE_REASONS["used_code"]) from None
         try:
             await ws.send(p.encode(hello))
-            first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), timeout))
+            left = max(0.0, end - asyncio.get_running_loop().time())
+            first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), left))
         except (ConnectionClosed, TimeoutError, ValidationError) as e:
             await ws.close()
             reason = e.rcvd.reason if isinstance(e, ConnectionClosed) and e.rcvd else str(e)
