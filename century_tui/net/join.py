@@ -126,7 +126,7 @@ class JoinApp(CenturyApp):
                 await table.reconnect(timeout=min(TRY_FOR, end - loop.time()))
             except JoinError as e:
                 if e.code == "unknown_token":  # a host started again has new codes and tokens
-                    reason = t("cli.host_restarted")
+                    reason = t("cli.host_restarted" if table.mine else "cli.host_restarted_watch")
                     break
                 if e.code in SEAT_GONE:
                     reason = e.reason

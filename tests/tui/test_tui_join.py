@@ -130,3 +130,24 @@ async def test_the_tries_to_come_back_end_within_a_quarter_minute_or_so():
     from century_tui.net import join
 
     assert 15 <= join.GIVE_UP_AFTER <= 20 and join.TRY_FOR < join.GIVE_UP_AFTER
+
+
+async def test_a_watcher_comes_back_with_its_token_and_is_told_the_watch_line_is_new_after_a_restart():
+    """A watcher has a token of its own now (the lobby lists it): its drop is tried again with
+    it, and a host started again, which knows none, asks for the new century watch line."""
+    async with Hosting(Game(list(SEATS), 3)) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.watch_code, watch=True, settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.table.token in hosted.watcher_tokens and app.table.mine == ()
+            [watcher] = hosted.clients
+            await watcher.ws.close()  # the line goes: it comes back, the same watcher
+            await until(pilot, lambda: len(hosted.clients) == 1 and watcher not in hosted.clients)
+            assert hosted.watchers() == [(1, True)]
+            hosted.watcher_tokens.clear()  # as a host started again knows no token
+            host.tokens.clear()
+            [watcher] = hosted.clients
+            await watcher.ws.close()
+            await until(pilot, lambda: app.failure is not None)
+    assert app.failure.endswith("ask the host for the new century watch line")
