@@ -62,9 +62,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def cmd_join(args: argparse.Namespace) -> int:
     """The usual board for the seat the code gives (none: a watcher's read-only board)."""
     from century_tui.cli.games import say
-    from century_tui.engine import clipped
+    from century_tui.engine import clipped, shown
     from century_tui.text import t
 
+    from century_tui.net.client import normal_code
     from century_tui.net.join import JoinApp
 
     address = args.address
@@ -79,6 +80,12 @@ def cmd_join(args: argparse.Namespace) -> int:
     if app.farewell is not None:
         say(f"century: {app.farewell}")
         return 0
+    if app.failure_code == "seat_code":  # `century watch` with a seat's code: the line that plays it
+        line = f"century join {args.address} --code {shown(normal_code(args.code) or '', 40)}"
+        if args.tls_ca is not None:
+            line += f" --tls-ca {shown(args.tls_ca, 80)}"
+        say(f"century: {t('cli.watch_seat_code', command=line)}", file=sys.stderr)
+        return 1
     if app.failure is not None:
         reason = clipped(app.failure, 120)
         if "CERTIFICATE_VERIFY_FAILED" in app.failure and args.tls_ca is None:

@@ -29,6 +29,7 @@ from century_tui.text import t
 from century_tui.tui.journal import Entry, describe
 
 from . import protocol as p
+from .presence import seat_news
 from .view import RemoteGame, View, entry_of, event_from_dict
 from .words import refusal_of, unreachable, worded
 
@@ -91,9 +92,9 @@ class RemoteTable(Table):
         """Requests the host refused, latest last (a race the checks here could not see)."""
         self.closed = False
         self.dropped: str | None = None
+        """Why the connection went (None while it is up)."""
         self.drop_code: str | None = None
         """The code of why the line went (`protocol.CLOSE_REASONS`), if this version knows it."""
-        """Why the connection went (None while it is up)."""
         self._view: View = welcome.view
         self._game = RemoteGame(welcome.view, self._entries(welcome.view))
         self._copy_flags(welcome.view)
@@ -103,6 +104,9 @@ class RemoteTable(Table):
         """Set while a request waits for the host's first word after it."""
         self.status: tuple[str, ...] | None = None
         """Where each seat's person is, as the host last said (None: it has not said)."""
+        self.said_gone: set[int] = set()
+        """The seats whose person is away, as this terminal was told (`presence.seat_news`)."""
+        self._after_drop = False
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -122,6 +126,8 @@ class RemoteTable(Table):
     @staticmethod
     async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False,
                     tls: ssl.SSLContext | None = None):
+        """The connection and the host's first word, within `timeout` seconds in all."""
+        end = asyncio.get_running_loop().time() + timeout
         try:
             ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
                                                 additional_headers={p.FEATURES_HEADER: p.SEATS_FEATURE},
@@ -137,7 +143,8 @@ class RemoteTable(Table):
             raise JoinError(p.CLOSE_REASONS["used_code"]) from None
         try:
             await ws.send(p.encode(hello))
-            first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), timeout))
+            left = max(0.0, end - asyncio.get_running_loop().time())
+            first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), left))
         except (ConnectionClosed, TimeoutError, ValidationError) as e:
             await ws.close()
             reason = e.rcvd.reason if isinstance(e, ConnectionClosed) and e.rcvd else str(e)
@@ -161,6 +168,7 @@ class RemoteTable(Table):
         code = None if self.token is not None else self.code
         self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine, tls=self.tls)
         self.dropped = None
+        self.status, self._after_drop = None, True  # who else went meanwhile: most likely the host's outage
         self._heard()
         self._full(welcome.seq, welcome.view)
         self._reader = asyncio.create_task(self._read())
@@ -344,16 +352,12 @@ class RemoteTable(Table):
             self._changed(message.change, message.view)
 
     def _seats(self, message: p.SeatsMessage) -> None:
-        """The host says where each seat's person is: who went and who came back, said
-        (not at the first word: the board's hint says where things stand)."""
+        """The host says where each seat's person is: who went and who came back, said."""
         before, self.status = self.status, tuple(message.status)
         self.hands_over = message.hands_over
-        gone: tuple[int, ...] = ()
-        back: tuple[int, ...] = ()
-        if before is not None and len(before) == len(self.status):
-            others = [s for s in range(len(before)) if s not in self.mine and before[s] != self.status[s]]
-            gone = tuple(s for s in others if self.status[s] == "disconnected")
-            back = tuple(s for s in others if before[s] == "disconnected" and self.status[s] == "connected")
+        gone, back, self.said_gone = seat_news(before, self.status, self.mine, self.said_gone,
+                                               after_drop=self._after_drop)
+        self._after_drop = False
         self.emit(SeatsChanged(gone, back))
 
     def _full(self, seq: int, view: View) -> None:

@@ -21,6 +21,10 @@ from .clients import Client, Closed, new_code
 if TYPE_CHECKING:
     from .host import Host
 
+WATCHERS_KEPT = 64
+"""Watchers remembered: past this many, the first one gone is forgotten for a new one (its
+token no longer brings it back), so that the watch code cannot grow the host without end."""
+
 
 class HostedTable:
     """One game served: its table, its invite codes and tokens, its connected clients."""
@@ -31,6 +35,8 @@ class HostedTable:
         self.codes: dict[str, tuple[int, ...]] = {}
         """Unused invite codes → the seats they give."""
         self.tokens: dict[str, tuple[int, ...]] = {}
+        self.watcher_tokens: dict[str, int] = {}
+        """Each watcher's token (it comes back with it after a drop) → its number, from 1."""
         self.clients: set[Client] = set()
         self.seq = 0  # the number of the last change sent
         self.undos = UndoDesk(self)
@@ -41,6 +47,7 @@ class HostedTable:
             if s.is_human:
                 self.issue(seat)
         self.watch_code = self.host.register(new_code(), self)
+        self.watcher_count = 0
 
     @property
     def name(self) -> str:
@@ -132,15 +139,15 @@ class HostedTable:
     def admit(self, hello: p.Hello) -> tuple[tuple[int, ...], str | None]:
         """The seats (and the token) a hello gives; Closed if it gives none."""
         if hello.token is not None:
-            seats = self.tokens.get(hello.token)
+            seats = self.tokens.get(hello.token, () if hello.token in self.watcher_tokens else None)
             if seats is None:
                 raise Closed(p.CLOSE_REASONS["unknown_token"])
             return seats, hello.token
         assert hello.code is not None
-        if hello.code == self.watch_code:
-            return (), None
-        if hello.watch:
-            raise Closed("not a watch code")
+        if hello.code == self.watch_code:  # it serves again; each watcher has a token of its own
+            return (), self._new_watcher()
+        if hello.watch:  # `century watch` with a seat's code: the code is left unspent
+            raise Closed(p.CLOSE_REASONS["seat_code"])
         seats = self.codes.pop(hello.code, None)
         if seats is None:
             raise Closed("unknown code")
@@ -152,6 +159,25 @@ class HostedTable:
 
     def connected(self, seat: int) -> bool:
         return any(seat in c.seats for c in self.clients)
+
+    def _new_watcher(self) -> str:
+        """A token for a new watcher, which it comes back with after a drop, as a player does."""
+        watching = {c.token for c in self.clients}
+        if len(self.watcher_tokens) >= WATCHERS_KEPT:
+            gone = next((tok for tok in self.watcher_tokens if tok not in watching), None)
+            if gone is not None:
+                del self.watcher_tokens[gone]
+                self.host.tokens.pop(gone, None)
+        token = secrets.token_urlsafe(24)
+        self.watcher_count += 1
+        self.watcher_tokens[token] = self.watcher_count
+        self.host.tokens[token] = self
+        return token
+
+    def watchers(self) -> list[tuple[int, bool]]:
+        """Each watcher that came (its number) and whether it is connected now."""
+        watching = {c.token for c in self.clients if not c.seats}
+        return [(number, token in watching) for token, number in self.watcher_tokens.items()]
 
     # ------------------------------------------------------------ views out
     def view(self, full: bool) -> p.View:

@@ -19,6 +19,11 @@ from .protocol import FAREWELL, SEAT_GONE
 
 RETRIES = (0.5, 1, 2, 4, 8)
 """Seconds before each try to come back after the connection went."""
+TRY_FOR = 5.0
+"""Seconds one try may take (a host that takes the line but never answers)."""
+GIVE_UP_AFTER = 18.0
+"""Seconds after the drop past which no try is started or waited for: the join gives up
+then at the latest, however the host fails (the pauses alone make 15.5 s)."""
 
 
 class JoinApp(CenturyApp):
@@ -38,6 +43,8 @@ class JoinApp(CenturyApp):
         self.failure: str | None = None
         """Why joining failed, or the game ended here (the app exits with code 1 and the cli
         says it)."""
+        self.failure_code: str | None = None
+        """The reason's code when the host gave a known one (`protocol.CLOSE_REASONS`)."""
         self.joined = False
         """The board opened: a failure now ends a game this terminal was playing."""
         self.farewell: str | None = None
@@ -67,7 +74,7 @@ class JoinApp(CenturyApp):
             if asking is not None:  # a wrong or used code: the person types another
                 asking.refused(e.reason, unreachable=e.unreachable)
                 return
-            self.failure = e.reason
+            self.failure, self.failure_code = e.reason, e.code
             self.exit(return_code=1)
             return
         if not self.own_skin and table.skin in SKINS and table.skin != self.skin:
@@ -107,15 +114,19 @@ class JoinApp(CenturyApp):
             self.exit(return_code=1)
             return
         self.notify(t("notify.connection_lost", reason=reason), severity="warning", timeout=8)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + GIVE_UP_AFTER
         for pause in RETRIES:
+            if loop.time() + pause >= end:
+                break
             await asyncio.sleep(pause)
             if table.closed:
                 return
             try:
-                await table.reconnect()
+                await table.reconnect(timeout=min(TRY_FOR, end - loop.time()))
             except JoinError as e:
                 if e.code == "unknown_token":  # a host started again has new codes and tokens
-                    reason = t("cli.host_restarted")
+                    reason = t("cli.host_restarted" if table.mine else "cli.host_restarted_watch")
                     break
                 if e.code in SEAT_GONE:
                     reason = e.reason

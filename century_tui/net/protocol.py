@@ -188,7 +188,7 @@ CLOSE_REASONS = {
     "crowded": "too many connections from your address",
     "new_code": "the host issued a new code for this seat",
     "to_bot": "the host handed this seat to a bot",
-    "together": "the host seated this seat with another at one terminal",
+    "together": "the host seated this seat with another at one terminal: ask the host for your new century join line",
     "taken_over": "the seat was taken up by a new connection",
     "too_slow": "too slow: messages piled up",
     "too_fast": "too many messages",
@@ -197,6 +197,7 @@ CLOSE_REASONS = {
     "no_token": "no token to come back with",
     "not_understood": "the host sent a message this client does not understand",
     "host_stopped": "the host stopped the game; it is saved",
+    "seat_code": "a seat's code, not the watch code: century join plays it",
 }
 """Why a connection ends, by code. The English words go on the wire (a client of another
 version shows them as they are); a client that knows the words shows its own language's

@@ -4,7 +4,7 @@ Each table the host serves, its seats and who sits at them (connected, gone with
 waiting, not come yet, a bot), the ready-to-paste `century join …` line of each seat whose
 code is unused and each table's `century watch …` line. The host may hand a seat to a bot
 or issue it a new code (the old code and the seat's token stop working). Comings and
-goings are toasts as well.
+goings are toasts as well. Under each table's watch line, who watches it.
 
 The lobby reads the host through the few methods named in `Hosting` and `Served` (the net
 layer's `Host` and `HostedTable` have them): the TUI never imports the network code.
@@ -29,6 +29,8 @@ from century_tui.tui.widgets.keybar import KeyBar
 
 BOT_LEVEL = "medium"
 """The bot offered first to take a seat over: a fair opponent, quick to answer."""
+WATCHERS_NAMED = 6
+"""Watchers named in a table's heading, the latest: the others are counted."""
 
 
 class Served(Protocol):
@@ -42,6 +44,7 @@ class Served(Protocol):
     def status(self, seat: int) -> str: ...
     def join_command(self, seat: int) -> str | None: ...
     def watch_command(self) -> str: ...
+    def watchers(self) -> list[tuple[int, bool]]: ...
     def issue(self, seat: int) -> str: ...
     def seat_together(self, seat: int) -> str | None: ...
     def hand_over(self, seat: int, level: str | None) -> None: ...
@@ -135,7 +138,20 @@ class LobbyApp(App[None]):
         out = Text(printable(served.name), style="bold")
         out.append(f"  {status}")
         out.append("\n  " + t("lobby.watch", command=served.watch_command()), style="dim")
+        out.append("\n  " + self._watchers(served))
         return out
+
+    @staticmethod
+    def _watchers(served: Served) -> str:
+        """How many watch the table, and whether each is connected (the latest few named)."""
+        watchers = served.watchers()
+        if not watchers:
+            return t("lobby.no_watchers")
+        named = [t("lobby.watcher", number=number, status=t("lobby.connected" if on else "lobby.watcher_gone"))
+                 for number, on in watchers[-WATCHERS_NAMED:]]
+        if len(watchers) > WATCHERS_NAMED:
+            named.insert(0, "…")
+        return t("lobby.watchers", count=len(watchers), list=", ".join(named))
 
     def _seat_lines(self, served: Served, seat: int) -> Text:
         player = served.table.seats[seat]

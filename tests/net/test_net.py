@@ -147,8 +147,9 @@ async def test_a_client_cannot_move_for_another_seat_or_out_of_turn():
 
 async def test_a_watcher_cannot_play():
     async with Served([Seat("Ann"), Seat("Bob")]) as s:
-        with pytest.raises(JoinError, match="not a watch code"):  # century watch with Ann's code
-            await RemoteTable.connect(s.address, code=s.code(0), watch=True, timeout=5)
+        with pytest.raises(JoinError, match="a seat.s code, not the watch code: century join plays it") as e:
+            await RemoteTable.connect(s.address, code=s.code(0), watch=True, timeout=5)  # century watch, Ann's code
+        assert e.value.code == "seat_code"
         ann = await s.join(0)  # her code was not spent on it
         assert ann.mine == (0,)
         watcher = await RemoteTable.connect(s.address, code=s.hosted.watch_code, watch=True, timeout=5)

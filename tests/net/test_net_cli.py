@@ -99,3 +99,47 @@ def test_century_join_says_goodbye_with_code_0_and_a_lost_game_as_out_of_it(monk
                                        "the host handed this seat to a bot\n")
     assert main(["--lang", "en", "join", "127.0.0.1:7777", "--code", "abc"]) == 1
     assert "cannot join 127.0.0.1:7777: unknown or used code" in capsys.readouterr().err
+
+
+def test_century_watch_with_a_seats_code_says_it_is_a_seats_and_gives_the_join_line(monkeypatch, capsys):
+    """A player's code given to `century watch` (not the watch code): one line that says so
+    and which `century join` line plays it; the code stays unspent."""
+    import asyncio
+    import threading
+
+    from century_tui.engine import Game, Seat
+    from century_tui.net import join
+    from tests.helpers.hosting import Hosting
+
+    served, stop = [], threading.Event()
+
+    def host() -> None:
+        async def serve() -> None:
+            async with Hosting(Game([Seat("Ann"), Seat("Bob")], 3)) as h:
+                served.append(h)
+                while not stop.is_set():
+                    await asyncio.sleep(0.01)
+
+        asyncio.run(serve())
+
+    thread = threading.Thread(target=host)
+    thread.start()
+    try:
+        while not served and thread.is_alive():
+            thread.join(0.01)
+        h = served[0]
+        code = h.tables[0].code_for(0)
+
+        class Headless(join.JoinApp):
+            def run(self):
+                return super().run(headless=True)
+
+        monkeypatch.setattr(join, "JoinApp", Headless)
+        address = f"127.0.0.1:{h.port}"
+        assert main(["--lang", "en", "watch", address, "--code", code.upper()]) == 1
+        assert capsys.readouterr().err == ("century: this code is a seat's, not the watch code: play it with  "
+                                           f"century join {address} --code {code}\n")
+        assert h.tables[0].code_for(0) == code  # not spent
+    finally:
+        stop.set()
+        thread.join()

@@ -12,7 +12,7 @@ import pytest
 from century_tui.engine import Rest, Seat
 from century_tui.net import client as client_module
 from century_tui.net.client import RemoteTable
-from century_tui.table import HostSilent
+from century_tui.table import HostSilent, SeatsChanged
 from tests.helpers.hosting import until
 from tests.net.test_net import Served
 
@@ -20,11 +20,13 @@ pytestmark = pytest.mark.asyncio
 
 
 class Freezer:
-    """A TCP proxy on loopback to `port`; `freeze()` stops it passing bytes either way."""
+    """A TCP proxy on loopback to `port`; `freeze()` stops it passing bytes either way (and
+    ends), as a stopped host does, `thaw()` passes on what was held, as the host resumed."""
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.frozen = asyncio.Event()
+        self.running = asyncio.Event()
+        self.running.set()
         self.tasks: set[asyncio.Task] = set()
 
     async def __aenter__(self) -> Freezer:
@@ -39,7 +41,10 @@ class Freezer:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
     def freeze(self) -> None:
-        self.frozen.set()
+        self.running.clear()
+
+    def thaw(self) -> None:
+        self.running.set()
 
     async def _pair(self, reader, writer) -> None:
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -48,11 +53,15 @@ class Freezer:
             self.tasks.add(task)
 
     async def _pipe(self, reader, writer) -> None:
-        while data := await reader.read(65536):
-            if self.frozen.is_set():
-                await asyncio.Event().wait()  # hung: nothing passes, nothing closes
-            writer.write(data)
-            await writer.drain()
+        try:
+            while data := await reader.read(65536):
+                await self.running.wait()  # hung: nothing passes, nothing closes
+                writer.write(data)
+                await writer.drain()
+            await self.running.wait()
+            writer.close()  # the end of one side, passed on to the other
+        except ConnectionError:
+            writer.close()
 
 
 async def test_a_hung_host_is_said_to_be_waited_for_then_given_up_by_the_keepalive(monkeypatch):
@@ -110,3 +119,30 @@ async def test_a_line_that_breaks_without_the_hosts_goodbye_is_said_so():
         client.ws.transport.abort()  # a host killed, a cable pulled: no close frame
         await until(lambda: dropped)
         assert dropped == ["the line to the host broke without a word from it"]
+
+
+async def test_after_a_long_stall_of_the_host_nobody_is_blamed_for_the_hosts_outage(monkeypatch):
+    """The host stalls (a stopped process) long enough that both joins give up the line and
+    try again; when it resumes, each join's first word back finds the other one gone too,
+    as everyone went in the host's outage: no join says the other "lost the connection"
+    (it did, comparing with before its own drop), nor that they are "back"."""
+    monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
+    async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s, Freezer(s.host.port) as proxy:
+        news: list[tuple[str, SeatsChanged]] = []
+        tables = []
+        for seat in (0, 1):
+            table = await RemoteTable.connect(proxy.address, code=s.code(seat), timeout=5)
+            s.clients.append(table)
+            tables.append(table)
+            who = table.seats[seat].name
+            table.subscribe(lambda c, who=who: news.append((who, c)) if isinstance(c, SeatsChanged) else None)
+            table.on_drop(lambda _reason, table=table: tries.append(asyncio.ensure_future(table.reconnect(timeout=5))))
+        tries: list[asyncio.Future] = []
+        await until(lambda: all(t.status == ("connected", "connected") for t in tables))
+        news.clear()
+        proxy.freeze()
+        await until(lambda: len(tries) == 2, timeout=5)  # both gave the line up, and try again
+        proxy.thaw()
+        await asyncio.gather(*tries)
+        await until(lambda: all(t.status == ("connected", "connected") for t in tables))
+        assert all(c.gone == () and c.back == () for _who, c in news), news

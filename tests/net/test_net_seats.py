@@ -112,3 +112,21 @@ async def test_a_code_in_capitals_is_the_same_code_even_from_a_client_that_sends
         watcher = await RemoteTable.connect(s.address, code=s.hosted.watch_code.upper(), watch=True, timeout=5)
         s.clients.append(watcher)
         assert watcher.mine == ()
+
+
+async def test_seat_news_blames_nobody_for_an_outage_this_terminal_shared():
+    from century_tui.net.presence import seat_news
+
+    on, off = "connected", "disconnected"
+    # Bob goes and comes back: said both times
+    assert seat_news((on, on), (on, off), (0,), set()) == ((1,), (), {1})
+    assert seat_news((on, off), (on, on), (0,), {1}) == ((), (1,), set())
+    # away at the very first word: the board's hint says it, and the return is news
+    assert seat_news(None, (on, off), (0,), set()) == ((), (), {1})
+    # away at the first word after this terminal's own line came back: gone in the same outage
+    assert seat_news(None, (off, off), (0,), set(), after_drop=True) == ((), (), set())
+    assert seat_news((off, off), (on, on), (0,), set()) == ((), (), set())  # so not "back" either
+    # said to be gone before this terminal's drop, back by the time it came back: said so
+    assert seat_news(None, (on, on), (0,), {1}, after_drop=True) == ((), (1,), set())
+    # a seat handed to a bot or a new code: neither gone nor back
+    assert seat_news((on, off), (on, "bot"), (0,), {1}) == ((), (), set())

@@ -98,3 +98,56 @@ async def test_join_shows_the_hosts_skin_unless_it_chose_its_own():
                 await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
                 assert app.skin == shown and app.has_class(f"-{shown}")
             assert settings.skin == "spice"  # the host's look is not remembered as this player's
+
+
+async def test_a_join_gives_up_on_a_host_that_takes_the_line_but_never_answers_within_its_bound(monkeypatch):
+    """A hung host accepts each try's connection and says nothing: every try is cut short
+    so that the join gives up within GIVE_UP_AFTER of the drop (each try waited 10 s: up to
+    a minute). Here the pauses, the bound and the keepalive are scaled down."""
+    import asyncio
+
+    from century_tui.net import client as client_module
+    from century_tui.net import join
+    from tests.net.test_net_hung import Freezer
+
+    monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
+    monkeypatch.setattr(join, "RETRIES", (0.05, 0.1, 0.2, 0.4, 0.8))
+    monkeypatch.setattr(join, "GIVE_UP_AFTER", 1.5)
+    async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host, Freezer(host.port) as proxy:
+        app = JoinApp(proxy.address, host.tables[0].code_for(0), settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.hand.selected)
+            dropped = []
+            app.table.on_drop(lambda reason: dropped.append(asyncio.get_running_loop().time()))
+            proxy.freeze()  # the host hangs: its socket open, nothing passes
+            await until(pilot, lambda: dropped, timeout=5)
+            await until(pilot, lambda: app.failure is not None, timeout=8)
+            assert asyncio.get_running_loop().time() - dropped[0] < 1.5 + 0.5
+    assert app.failure == "the host stopped answering"
+
+
+async def test_the_tries_to_come_back_end_within_a_quarter_minute_or_so():
+    from century_tui.net import join
+
+    assert 15 <= join.GIVE_UP_AFTER <= 20 and join.TRY_FOR < join.GIVE_UP_AFTER
+
+
+async def test_a_watcher_comes_back_with_its_token_and_is_told_the_watch_line_is_new_after_a_restart():
+    """A watcher has a token of its own now (the lobby lists it): its drop is tried again with
+    it, and a host started again, which knows none, asks for the new century watch line."""
+    async with Hosting(Game(list(SEATS), 3)) as host:
+        hosted = host.tables[0]
+        app = JoinApp(f"127.0.0.1:{host.port}", hosted.watch_code, watch=True, settings=Settings())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.table.token in hosted.watcher_tokens and app.table.mine == ()
+            [watcher] = hosted.clients
+            await watcher.ws.close()  # the line goes: it comes back, the same watcher
+            await until(pilot, lambda: len(hosted.clients) == 1 and watcher not in hosted.clients)
+            assert hosted.watchers() == [(1, True)]
+            hosted.watcher_tokens.clear()  # as a host started again knows no token
+            host.tokens.clear()
+            [watcher] = hosted.clients
+            await watcher.ws.close()
+            await until(pilot, lambda: app.failure is not None)
+    assert app.failure.endswith("ask the host for the new century watch line")

@@ -157,9 +157,21 @@ async def test_t_seats_a_person_at_the_terminal_of_the_person_above_with_one_lin
             app.seats.highlighted = option_of(app, 0, 0)
             await pilot.press("t")  # Ann has no person above her
             await until(pilot, lambda: "There is no person's seat above this one to share a terminal with." in toasts(app))
+            ann = await RemoteTable.connect(host.address, code=hosted.code_for(0), timeout=5)
+            bob = await RemoteTable.connect(host.address, code=hosted.code_for(2), timeout=5)
+            dropped = []
+            for client in (ann, bob):
+                client.on_drop(dropped.append)
             app.seats.highlighted = option_of(app, 0, 2)
             await pilot.press("t")  # Bob joins Ann (the bot between them is skipped)
             await until(pilot, lambda: hosted.code_for(0) is not None and hosted.code_for(0) == hosted.code_for(2))
+            # both are let go, and told what to do next: their seats have one new line now
+            await until(pilot, lambda: len(dropped) == 2)
+            assert set(dropped) == {"the host seated this seat with another at one terminal: "
+                                    "ask the host for your new century join line"}
+            assert ann.drop_code == bob.drop_code == "together"
+            await ann.aclose()
+            await bob.aclose()
             app.seats.highlighted = option_of(app, 0, 3)
             await pilot.press("t")  # Cy joins them
             await until(pilot, lambda: hosted.code_for(3) == hosted.code_for(0))
@@ -199,3 +211,24 @@ async def until_loop(condition, timeout: float = 10.0) -> None:
     from tests.net.test_net import until as wait
 
     await wait(condition, timeout)
+
+
+async def test_the_lobby_lists_who_watches_each_table_and_whether_each_is_connected():
+    """Watchers were not shown at all: the host could not tell who watched. Each has a token
+    of its own, so one that loses the line and comes back is the same watcher again."""
+    async with Hosting(Game([Seat("Ann"), Seat("Bob")], 3)) as host:
+        hosted = host.tables[0]
+        app = LobbyApp(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "watchers: none yet" in "\n".join(screen_lines(app))
+            first = await RemoteTable.connect(host.address, code=hosted.watch_code, watch=True, timeout=5)
+            second = await RemoteTable.connect(host.address, code=hosted.watch_code, watch=True, timeout=5)
+            await until(pilot, lambda: "watchers: 2 (#1 connected, #2 connected)" in "\n".join(screen_lines(app)))
+            await first.ws.close()  # its line goes: listed as gone, not forgotten
+            await until(pilot, lambda: "watchers: 2 (#1 disconnected, #2 connected)" in "\n".join(screen_lines(app)))
+            await first.reconnect(timeout=5)  # the same watcher comes back
+            await until(pilot, lambda: "watchers: 2 (#1 connected, #2 connected)" in "\n".join(screen_lines(app)))
+            assert first.mine == () and hosted.code_for(0) is not None  # still a watcher; no seat's code spent
+            await first.aclose()
+            await second.aclose()
