@@ -6,6 +6,10 @@ Every start reads them, so a file the game wrote itself is read without pydantic
 of a start): the game seals what it writes (`SEAL`) with a key of this installation's, and
 a file whose seal holds is read as it is; any other (edited by hand, written by another
 version, brought from elsewhere, forged) is checked in full.
+
+Several windows may be open at once: a change of setting writes that setting alone over
+the file as it is then (`update_settings`), so no window puts back what it read at its start
+over another's later choices.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ import hmac
 import json
 import os
 import stat
+from collections.abc import Collection, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import asdict, dataclass, field, replace
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal
@@ -26,6 +32,7 @@ from century_tui.engine import MAX_NAME, MAX_PLAYERS
 from century_tui.resources import Check, DataFault, check
 from century_tui.skins import DEFAULT_SKIN, SKINS
 from century_tui.storage.files import Refused, holds, os_reason, read_regular, settings_path, write_atomic
+from century_tui.storage.locks import fcntl
 
 SETTINGS_CAP = 64 * 1024
 """The most of a settings file that is read: a real one is a few lines."""
@@ -202,6 +209,42 @@ def save_settings(settings: Settings) -> None:
     write_atomic(path, settings_text(settings, seal_key(make=True)))
 
 
+def update_settings(settings: Settings, names: Collection[str]) -> None:
+    """Write the settings named (`names`, fields of Settings) as `settings` has them, and the
+    others as the file has them now: what another window chose since this one read the file
+    stays. A file missing, or damaged (copied aside first, as at a start), is written from
+    `settings` whole. One window at a time reads and writes (`_locked`). OSError as
+    `save_settings`."""
+    with _locked():
+        found, notice = load_settings()
+        base = found if notice is None and os.path.lexists(settings_path()) else settings
+        save_settings(replace(base, **{name: getattr(settings, name) for name in names}))
+
+
+@contextmanager
+def _locked() -> Iterator[None]:
+    """This installation's settings to this thread alone (an advisory lock on `settings.lock`
+    beside them), as far as the system allows: without fcntl or a lock file, unguarded."""
+    fd = None
+    if fcntl is not None:
+        try:
+            settings_path().parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(settings_path().with_name("settings.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            if fd is not None:
+                os.close(fd)
+            fd = None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+SETTING_NAMES = tuple(f.name for f in fields(Settings))
+
+
 class SettingsWriter:
     """Writes settings on a thread of its own, one after another in the order asked, so a
     change of setting never waits on the app's thread for the check (the first in a process
@@ -211,12 +254,13 @@ class SettingsWriter:
         self._pool: ThreadPoolExecutor | None = None
         self._last: Future[None] | None = None
 
-    def write(self, settings: Settings) -> None:
-        """Write `settings` as they are now (a copy: the app goes on changing its own)."""
+    def write(self, settings: Settings, names: Collection[str] = SETTING_NAMES) -> None:
+        """Write the settings `names` (all by default) as `settings` has them now (a copy:
+        the app goes on changing its own), the others as the file has them then."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="century-settings")
         now = replace(settings, seats=[replace(seat) for seat in settings.seats])
-        self._last = self._pool.submit(_save_quietly, now)
+        self._last = self._pool.submit(_save_quietly, now, tuple(names))
 
     def wait(self, timeout: float | None = None) -> None:
         """Until every write asked for so far is done (one thread: the last done, all done)."""
@@ -224,8 +268,8 @@ class SettingsWriter:
             wait([self._last], timeout)
 
 
-def _save_quietly(settings: Settings) -> None:
+def _save_quietly(settings: Settings, names: tuple[str, ...]) -> None:
     try:
-        save_settings(settings)
+        update_settings(settings, names)
     except OSError:
         pass

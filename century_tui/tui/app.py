@@ -272,7 +272,7 @@ class CenturyApp(PaletteInWords, App[None]):
         self.hold(table)
         if not resumed:  # its seats are offered again on the next new-game form
             self.settings.seats = [storage.SeatChoice(name=s.name, bot=s.bot) for s in game.seats]
-        self.call_after_refresh(self.remember)  # after the board's first frame, as its first save
+            self.call_after_refresh(self.remember, "seats")  # after the board's first frame, as its first save
         self._clear_stack()
         self.push_screen(GameScreen(table, resumed=resumed))
 
@@ -319,7 +319,7 @@ class CenturyApp(PaletteInWords, App[None]):
         text.set_skin(skin)
         self.show_skin_class(skin)
         self.redraw_words()
-        self.remember()
+        self.remember("skin")
         self.notify(t("notify.skin", skin=words().name), timeout=2)
 
     def show_skin_class(self, skin: str) -> None:
@@ -345,14 +345,14 @@ class CenturyApp(PaletteInWords, App[None]):
         text.set_language(code)
         self.settings.language = code
         self.redraw_words()
-        self.remember()
+        self.remember("language")
         self.notify(t("notify.language", language=text.language_name(code)), timeout=2)
 
     def watch_cube_code(self, code: str) -> None:
         text.set_cube_code(code)
         self.settings.cube_code = code  # type: ignore[assignment]
         self.redraw_words()
-        self.remember()
+        self.remember("cube_code")
         self.notify(t("notify.cube_code", code=t(f"cube_code.{code}")), timeout=2)
 
     def redraw_words(self) -> None:
@@ -364,22 +364,23 @@ class CenturyApp(PaletteInWords, App[None]):
         self.refresh_bindings()
 
     def watch_handoff(self, handoff: bool) -> None:
-        self.remember()
+        self.remember("handoff")
         self.notify(t("notify.handoff_on" if handoff else "notify.handoff_off"), timeout=2)
 
     def set_bot_speed(self, speed: str) -> None:
         """Palette: how long to pause after a bot's move (remembered)."""
         self.bot_delay_ms = storage.BOT_SPEEDS[speed]
-        self.remember()
+        self.remember("bot_delay_ms")
         self.notify(t("notify.bot_speed", speed=t(f"speed.{speed}")), timeout=2)
 
-    def remember(self) -> None:
-        """Save the skin, pass-screen and bot-speed choices and the last seats, in the
-        background (`storage.SettingsWriter`)."""
+    def remember(self, *names: str) -> None:
+        """Save the settings `names` (the skin, pass screen, bot speed, language, cube code or
+        last seats) in the background (`storage.SettingsWriter`): those alone, so another
+        window's choices in the file meanwhile stay."""
         self.settings.skin = self.skin  # type: ignore[assignment]
         self.settings.handoff = self.handoff
         self.settings.bot_delay_ms = self.bot_delay_ms
-        self.settings_writer.write(self.settings)
+        self.settings_writer.write(self.settings, names)
 
 
 def century(node: DOMNode) -> CenturyApp:

@@ -64,3 +64,24 @@ def test_a_write_that_fails_costs_only_that_write(monkeypatch):
 def test_waiting_with_nothing_written_returns_at_once():
     SettingsWriter().wait()
     assert storage.load_settings() == (Settings(), None)
+
+
+def test_a_write_changes_the_settings_it_names_and_keeps_the_file_s_others():
+    storage.save_settings(Settings(skin="golem", bot_delay_ms=1500, seats=[SeatChoice(name="Cy")]))
+    writer = SettingsWriter()
+    writer.write(Settings(bot_delay_ms=200, seats=[SeatChoice(name="Ann")]), ["bot_delay_ms"])
+    writer.wait()
+    assert storage.load_settings() == (Settings(skin="golem", bot_delay_ms=200, seats=[SeatChoice(name="Cy")]), None)
+
+
+def test_a_missing_or_damaged_file_is_written_whole_from_the_window_s_settings():
+    mine = Settings(skin="golem", bot_delay_ms=200, seats=[SeatChoice(name="Ann")])
+    writer = SettingsWriter()
+    writer.write(mine, ["bot_delay_ms"])
+    writer.wait()
+    assert storage.load_settings() == (mine, None)
+    storage.settings_path().write_text("{not json")
+    writer.write(Settings(skin="golem", bot_delay_ms=1500, seats=[SeatChoice(name="Ann")]), ["bot_delay_ms"])
+    writer.wait()
+    assert storage.load_settings()[0].bot_delay_ms == 1500 and storage.load_settings()[0].skin == "golem"
+    assert storage.damaged_settings_path().read_text() == "{not json"  # kept aside before it was written over

@@ -116,3 +116,32 @@ async def test_the_palette_offers_dark_colour_themes_only():
         themes = app.available_themes
         assert themes and all(theme.dark for theme in themes.values()) and app.theme in themes
         assert "textual-dark" in themes and "textual-light" not in themes
+
+
+async def test_two_windows_keep_each_other_s_choices():
+    """Two windows on one settings file: a choice made in one leaves alone what the other
+    chose since (it wrote every setting as it had read them at its start: a skin switched
+    here put back the other window's old seats and bot speed; found in a play test)."""
+    from century_tui.storage import SeatChoice
+
+    here = CenturyApp(demo.new_game(("Ann", "Bob")), settings=Settings())
+    async with here.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: remembered(here).seats == [SeatChoice("Ann"), SeatChoice("Bob")])  # its start's
+        other = storage.load_settings()[0]  # another window: a four-seat game, slow bots
+        other.seats = [SeatChoice("Cy"), SeatChoice("Di"), SeatChoice("Ed", "easy"), SeatChoice("Flo", "hard")]
+        other.bot_delay_ms = storage.BOT_SPEEDS["slow"]
+        storage.save_settings(other)
+        await pilot.press("s")  # this window's skin
+        on_disk = remembered(here)
+    assert on_disk.skin == "golem"
+    assert on_disk.seats == other.seats and on_disk.bot_delay_ms == storage.BOT_SPEEDS["slow"]
+
+
+async def test_a_new_game_remembers_its_seats_and_keeps_another_window_s_skin():
+    from century_tui.storage import SeatChoice
+
+    app = CenturyApp(demo.new_game(("Ann", "Bob")), settings=Settings())
+    storage.save_settings(Settings(skin="golem", seats=[SeatChoice("Cy"), SeatChoice("Di")]))  # another window, since
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: [s.name for s in remembered(app).seats] == ["Ann", "Bob"])
+        assert remembered(app).skin == "golem"
