@@ -7,7 +7,7 @@ import threading
 
 from tests.tui.test_review import SMALL, one_slip
 from textual.widgets import OptionList, ProgressBar
-from tests.helpers.driver import click_button, run_board, settle, until
+from tests.helpers.driver import click_button, run_board, settle, until, screen_lines
 
 from century_tui import review as rv
 from century_tui.storage import Settings
@@ -37,6 +37,9 @@ async def test_review_lists_the_costly_move_and_opens_the_replay_there(monkeypat
         replay = app.screen
         await until(pilot, lambda: len(replay.game.moves) == index)
         assert [w.index for w in replay.query(".-hinted")] == [claim.index]  # the bot's claim lit
+        named = f"move {index + 1}"  # the review and the replay name the move alike
+        assert named in str(moves.get_option_at_index(1).prompt)
+        await until(pilot, lambda: f"Replay: before {named} of {len(game.moves)}" in "\n".join(screen_lines(app)))
         await pilot.press("right")
         assert not replay.query(".-hinted")  # one move on: that was the position
         await pilot.press("escape")
