@@ -30,6 +30,14 @@ def ann_first(hints: bool = True) -> Game:
     raise AssertionError
 
 
+def coached(monkeypatch, hints: bool = True) -> tuple[GatedBots, Game, CenturyApp]:
+    """Ann first against an easy bot that moves when the test opens its gate: the bots, the
+    game and its app."""
+    bots = GatedBots(monkeypatch)
+    game = ann_first(hints)
+    return bots, game, CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+
 def line(app) -> CoachLine:
     return board(app).query_one(CoachLine)
 
@@ -39,9 +47,7 @@ def lit(app) -> list:
 
 
 async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
-    bots = GatedBots(monkeypatch)
-    game = ann_first()
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+    bots, game, app = coached(monkeypatch)
 
     async def body(app, pilot):
         await pilot.press("c")
@@ -67,9 +73,7 @@ async def test_the_coach_shows_a_move_and_never_makes_it(monkeypatch):
 
 
 async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
-    bots = GatedBots(monkeypatch)
-    game = ann_first()
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+    bots, game, app = coached(monkeypatch)
 
     async def body(app, pilot):
         await pilot.press("c")
@@ -90,9 +94,7 @@ async def test_esc_stops_the_coach_and_no_hint_comes(monkeypatch):
 async def test_a_move_made_while_the_coach_thinks_drops_its_hint(monkeypatch):
     """The hand keeps its keys while the coach thinks: a move made meanwhile plays, and the
     search's answer, for a position gone, lights nothing and marks nothing."""
-    bots = GatedBots(monkeypatch)
-    game = ann_first()
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+    bots, game, app = coached(monkeypatch)
 
     async def body(app, pilot):
         await pilot.press("c")
@@ -169,9 +171,7 @@ async def test_the_hint_takes_the_cursor_and_the_focus_to_its_card_so_enter_play
 
 
 async def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatch):
-    GatedBots(monkeypatch)
-    game = ann_first(hints=False)
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+    _, game, app = coached(monkeypatch, hints=False)
 
     async def body(app, pilot):
         before = len(toasts(app))
@@ -185,10 +185,8 @@ async def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatc
 
 
 async def test_the_move_after_a_hint_is_marked_in_the_log_and_saved(monkeypatch):
-    bots = GatedBots(monkeypatch)
+    bots, game, app = coached(monkeypatch)
     bots.gate.set()
-    game = ann_first()
-    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
 
     async def body(app, pilot):
         await pilot.press("c")

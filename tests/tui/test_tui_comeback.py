@@ -118,6 +118,13 @@ async def test_a_click_on_a_listed_game_opens_it():
     await run_app(app, body)
 
 
+async def continue_opens(pilot, path) -> None:
+    """Continue (Ctrl+O) opens the game under the list's cursor: the one at `path`."""
+    await pilot.press("ctrl+o")
+    await settle(pilot)
+    assert board(pilot.app).save_path == path
+
+
 @needs_flock
 async def test_a_game_open_elsewhere_is_shown_so_and_opening_it_says_where():
     games = saved_games()
@@ -139,9 +146,8 @@ async def test_a_game_open_elsewhere_is_shown_so_and_opening_it_says_where():
         await pilot.press("ctrl+o")  # the cursor's game, still refused
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("down", "ctrl+o")
-        await settle(pilot)
-        assert board(app).save_path == games[1][1]
+        await pilot.press("down")
+        await continue_opens(pilot, games[1][1])
 
     try:
         await run_app(app, body)
@@ -183,9 +189,7 @@ async def test_the_open_elsewhere_mark_goes_once_the_other_window_closes_its_gam
         other.release()  # the other window closes its game
         await until(pilot, lambda: not any(text.t("newgame.held") in line for line in table_lines(app)))
         assert app.screen.query_one("#games", DataTable).cursor_row == 1  # the cursor stays put
-        await pilot.press("ctrl+o")  # what the list says holds: Continue opens its cursor's game
-        await settle(pilot)
-        assert board(app).save_path == games[1][1]
+        await continue_opens(pilot, games[1][1])  # what the list says holds
 
     try:
         await run_app(app, body)
