@@ -1,4 +1,4 @@
-"""Where the keyboard is after a bot's move: a person who moved ahead keeps their place."""
+"""Where the keyboard is when a turn starts: on the hand, at its first playable card."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from tests.helpers.driver import GatedBots, board, settle, until
 
 from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
+from century_tui.tui import hints
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow
@@ -19,21 +20,49 @@ def bot_first() -> Game:
     raise AssertionError
 
 
-async def test_focus_chosen_during_a_bot_turn_survives_the_bot_move(monkeypatch):
+async def test_a_row_browsed_during_a_bot_turn_keeps_its_cursor_but_the_turn_starts_on_the_hand(monkeypatch):
+    """The bot's move may change the row under a cursor left there: the turn starts on the
+    hand's first playable card (an Enter out of habit plays what the hint says), and the
+    row keeps its cursor, one key (m) away."""
     bots = GatedBots(monkeypatch)
     game = bot_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: board(app).thinking)
-        await pilot.press("m")
+        screen = board(app)
+        await pilot.press("m", "right")
+        assert isinstance(app.focused, MerchantRow)
         bots.gate.set()
         await settle(pilot)
         assert len(game.moves) == 1 and game.current_seat.name == "Ann"
-        assert isinstance(app.focused, MerchantRow)
-        await pilot.press("r")  # Ann rests; after the bot's reply she is back where she was
+        assert isinstance(app.focused, HandView) and screen.merchants.cursor == 1
+        await pilot.press("m")
+        assert isinstance(app.focused, MerchantRow) and screen.merchants.cursor == 1
+
+
+async def test_a_turn_after_a_bot_move_starts_on_the_hand_not_the_row_last_played(monkeypatch):
+    """Play test: Ann took a merchant card with m 1 ⏎; after the bot's move her turn began on
+    the merchant row (▸1, "Enter: take it for free"), so a habitual Enter took another card."""
+    bots = GatedBots(monkeypatch)
+    bots.gate.set()
+    game = bot_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: game.current_seat.name == "Ann" and board(app).can_act())
         await settle(pilot)
-        assert isinstance(app.focused, MerchantRow)
+        screen = board(app)
+        taken = len(game.state.players[game.state.seat].owned)
+        await pilot.press("m", "1", "enter")
+        await until(pilot, lambda: game.current_seat.name == "Ann" and screen.can_act() and len(game.moves) == 3)
+        await settle(pilot)
+        assert len(game.state.players[game.state.seat].owned) == taken + 1
+        assert isinstance(app.focused, HandView)
+        first = next(n for n, item in enumerate(screen.hand.items) if item.ok)
+        assert screen.hand.cursor == first
+        card = screen.hand.selected.card
+        assert screen.hint.text.plain == hints.hand_hint(game.state, screen.legality(), card)[0].plain
 
 
 async def test_a_new_person_starts_on_their_hand():

@@ -324,7 +324,6 @@ class GameScreen(BoardScreen):
             return
         if s.phase == DISCARDING:
             self.action_discard()  # under the pass screen, if one comes
-        same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if handoff:
             from century_tui.tui.screens.handoff import HandOffScreen, missed_since
 
@@ -340,8 +339,8 @@ class GameScreen(BoardScreen):
             self.app.push_screen(screen, lambda _=None: (self.catch_up(), self.table.seated(here)))
         else:
             self.table.seated(s.seat)
-        if s.phase != DISCARDING:
-            self.turn_starts = same_person
+        if s.phase != DISCARDING:  # a turn starts on the hand, whatever row was left focused
+            self.turn_starts = True
         if handoff:
             self.call_after_refresh(self.catch_up, ahead=True)  # once the pass screen is on show
         else:
@@ -389,7 +388,7 @@ class GameScreen(BoardScreen):
             self.taken_back[change.owner] = (self.game.seats[change.by].name, lost)
         while self.app.screen is not self:  # the pass screen or the results go
             self.app.pop_screen()
-        self.turn_starts = None
+        self.turn_starts = False
         self.log_view.reset(history(self.game))
         self.behind = True  # the board is drawn by next_turn
         if rewound and change.undo:
