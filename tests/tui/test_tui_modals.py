@@ -428,6 +428,55 @@ async def test_discard_by_clicks(discard_game):
     await run(game, body)
 
 
+async def test_discard_keys_that_do_nothing_ring_and_say_why_in_the_dialog(discard_game):
+    """Play test: Right on a colour not held, + past the number due and Enter one short did
+    nothing silently, and the preview said "1 over 10: at the end of the turn you choose what
+    to return" inside the very dialog where that is chosen. Each now rings and says why on the
+    dialog's status line; the preview warns of nothing there."""
+    from textual.widgets import Static
+
+    cubes = discard_game.state.current.cubes  # (8, 0, 4, 0): 2 to return, yellow at first
+    excess = sum(cubes) - 10
+    game = replayed(discard_game, -1)
+    bells = []
+
+    async def body(app, pilot, screen):
+        app.bell = lambda: bells.append(1)
+        screen.play(discard_game.moves[-1])
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, DiscardModal) and modal.at == 0 and modal.chosen == [2, 0, 0, 0]
+
+        def status() -> str:
+            return str(modal.query_one(".status", Static).render())
+
+        def said(key: str, **values) -> bool:
+            return status() == text.t(key, **values) and len(bells) == rung + 1
+
+        rung = len(bells)
+        await pilot.press("right")  # 2 of 2 chosen already
+        assert said("modal.discard_enough", excess=excess) and modal.chosen == [2, 0, 0, 0]
+        await pilot.press("down")  # red: none held
+        assert status() == text.t("modal.discard_chosen", chosen=2, excess=excess)  # a move clears the reason
+        rung = len(bells)
+        await pilot.press("right")
+        assert said("modal.discard_none_held", tier=text.tier_name(1))
+        rung = len(bells)
+        await pilot.press("left")
+        assert said("modal.discard_none_chosen", tier=text.tier_name(1))
+        await pilot.press("up", "left")  # one yellow back: 1 of 2
+        assert modal.chosen == [1, 0, 0, 0] and "over 10" not in str(modal.preview.render())
+        assert status() == text.t("modal.discard_chosen", chosen=1, excess=excess)
+        rung = len(bells)
+        await pilot.press("enter")
+        assert said("error.discard_count", excess=excess, chosen=1) and app.screen is modal
+        await pilot.press("down", "down", "right", "enter")  # a green makes 2: Enter plays
+        await settle(pilot)
+        assert screen.game.moves[-1] == Discard((1, 0, 1, 0))
+
+    await run(game, body)
+
+
 @contextlib.asynccontextmanager
 async def preview_alone():
     """A move's preview in an app of its own."""
