@@ -105,7 +105,8 @@ class DiscardModal(MoveModal):
         return super().check_action(action, parameters)
 
     def action_why_not_confirm(self) -> None:
-        self.refuse(t("error.discard_count", excess=self.excess, chosen=sum(self.chosen)))
+        chosen = sum(self.chosen)
+        self.refuse(t("modal.discard_more", missing=self.excess - chosen, chosen=chosen, excess=self.excess))
 
     def action_less(self) -> None:
         self.change(self.at, -1)
