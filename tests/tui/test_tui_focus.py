@@ -92,3 +92,62 @@ async def test_keys_typed_in_one_burst_reach_the_row_they_chose():
         await settle(pilot)
         assert isinstance(app.focused, MerchantRow)
         assert screen.merchants.cursor == 1 and screen.hand.cursor == hand_cursor
+
+
+async def test_a_digit_past_the_hand_says_there_is_no_such_card():
+    """Play test: 9 or 0 with two cards in hand did nothing and said nothing."""
+    from tests.helpers.driver import toasts
+
+    from century_tui import text
+
+    game = Game([Seat("Ann"), Seat("Bob")], 4)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+    bells = []
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.bell = lambda: bells.append(1)
+        screen = board(app)
+        count = len(screen.hand.items)
+        assert count == 2 and isinstance(app.focused, HandView)
+        cursor = screen.hand.cursor
+        await pilot.press("9", "0")
+        await settle(pilot)
+        said = [text.t("notify.no_such_card", number=n, count=count) for n in ("9", "0")]
+        assert toasts(app) == said and len(bells) == 2
+        assert screen.hand.cursor == cursor and game.moves == []
+        await pilot.press("2")
+        assert screen.hand.cursor == 1 and len(bells) == 2
+
+
+async def test_a_replay_says_it_is_one_to_the_keys_that_play_and_offers_no_digits():
+    """Play test: in a replay r, u and Enter did nothing and said nothing, and after m the
+    key bar offered "1–6 Pick", which only moved a cursor that shows nothing there."""
+    from tests.helpers.driver import played, toasts
+
+    from century_tui import text
+    from century_tui.tui.screens.replay import ReplayScreen
+    from century_tui.tui.widgets.keybar import KeyBar
+
+    app = CenturyApp(played(), settings=Settings(bot_delay_ms=0), replay=True, autosave=False)
+    bells = []
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.bell = lambda: bells.append(1)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("right", "right")
+        keys = ("r", "u", "d", "enter", "1")
+        await pilot.press(*keys)
+        await settle(pilot)
+        assert toasts(app) == [text.t("replay.read_only")] * len(keys) and len(bells) == len(keys)
+        assert len(screen.game.moves) == 2 and app.screen is screen
+        for area in ("m", "p", "h"):
+            await pilot.press(area)
+            await settle(pilot)
+            left, _right = screen.query_one(KeyBar)._entries()
+            assert not any(key[:1].isdigit() for key, *_ in left), left
+        await pilot.press("end", "enter")  # at the end Enter shows the results, as before
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ResultsScreen"

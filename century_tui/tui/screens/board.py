@@ -51,6 +51,9 @@ def end_news(state, names: list[str]) -> str:
 class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
 
+    picks = True
+    """A person picks cards here (the rows' digits are offered); not in a replay."""
+
     AUTO_FOCUS = "HandView"
     """Where the focus starts: Textual would first light the point row (its first
     focusable), restyling it and then the hand again; and a claim would be one Enter away."""
