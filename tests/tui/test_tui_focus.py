@@ -151,3 +151,26 @@ async def test_a_replay_says_it_is_one_to_the_keys_that_play_and_offers_no_digit
         await pilot.press("end", "enter")  # at the end Enter shows the results, as before
         await settle(pilot)
         assert type(app.screen).__name__ == "ResultsScreen"
+
+
+async def test_a_refusal_saying_whose_turn_it_is_goes_when_the_turn_moves_on(monkeypatch):
+    """Play test: r during the bot's turn said "Bot (bot) is playing; watch the log.", and
+    that toast stayed up after the bot had moved and Ann's turn had begun."""
+    from tests.helpers.driver import toasts
+
+    bots = GatedBots(monkeypatch)
+    game = bot_first()
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: board(app).thinking)
+        await pilot.press("r")
+        await until(pilot, lambda: len(toasts(app)) == 1)
+        assert "Bot" in toasts(app)[0]
+        bots.gate.set()
+        await settle(pilot)
+        assert game.current_seat.name == "Ann" and board(app).can_act()
+        assert toasts(app) == []
+        await pilot.press("9")  # a refusal in her own turn is not cleared by the screen
+        await settle(pilot)
+        assert len(toasts(app)) == 1

@@ -57,6 +57,8 @@ class GameScreen(HistoryKeys, BoardScreen):
         self.taken_back: dict[int, tuple[str, list[Entry]]] = {}
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
+        self.turn_refused = False
+        """A key was refused with whose turn it is: that toast goes once the turn moves on."""
         self._stop_listening = lambda: None
         self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
 
@@ -261,6 +263,7 @@ class GameScreen(HistoryKeys, BoardScreen):
         else:  # the line under the hand says why: whose turn it is, or why not the item picked
             self.update_hint()
             self.refuse(self.hint.text.plain)
+            self.turn_refused = self.turn_refused or not self.human_turn()
 
     # ------------------------------------------------------------ what the table did
     def on_table_change(self, change: Change) -> None:
@@ -268,6 +271,7 @@ class GameScreen(HistoryKeys, BoardScreen):
             return
         if isinstance(change, Moved):
             self.drop_question()
+            self.turn_moved_on()
             self.log_view.add(describe(list(change.events), self.game))
             self.behind = True  # the board is drawn by next_turn
             self.announce(change.events)
@@ -284,6 +288,13 @@ class GameScreen(HistoryKeys, BoardScreen):
             from century_tui.tui.screens.confirm_undo import undo_asked
 
             undo_asked(self, change)
+
+    def turn_moved_on(self) -> None:
+        """A move or an undo: a toast saying whose turn it was is stale now, so the toasts go,
+        as at a pass screen (play test: "Bob (bot) is playing" stayed up into the next round)."""
+        if self.turn_refused:
+            self.turn_refused = False
+            self.app.clear_notifications()
 
     def save_changed(self, error: str | None) -> None:
         """A failure is said once, then shown by a marker in the status line until a save

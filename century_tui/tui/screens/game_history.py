@@ -44,6 +44,7 @@ class HistoryKeys:
         if rewound and change.undo and change.by is not None and change.by != change.owner:
             lost = [e for e in self.log_view.entries if e.move == change.point + 1 and e.seat == change.owner]
             self.taken_back[change.owner] = (self.game.seats[change.by].name, lost)
+        self.turn_moved_on()
         while self.app.screen is not self:  # the pass screen or the results go
             self.app.pop_screen()
         self.turn_starts = False
