@@ -428,6 +428,70 @@ async def test_discard_by_clicks(discard_game):
     await run(game, body)
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_discard_keys_that_do_nothing_ring_and_say_why_in_the_dialog(discard_game, language):
+    """Play test: Right on a colour not held, + past the number due and Enter one short did
+    nothing silently, and the preview said "1 over 10: at the end of the turn you choose what
+    to return" inside the very dialog where that is chosen. Each now rings and says why on the
+    dialog's status line; the preview warns of nothing there."""
+    from textual.widgets import Static
+
+    cubes = discard_game.state.current.cubes  # (8, 0, 4, 0): 2 to return, yellow at first
+    excess = sum(cubes) - 10
+    game = replayed(discard_game, -1)
+    bells = []
+
+    async def body(app, pilot, screen):
+        app.bell = lambda: bells.append(1)
+        screen.play(discard_game.moves[-1])
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, DiscardModal) and modal.at == 0 and modal.chosen == [2, 0, 0, 0]
+
+        def status() -> str:
+            return str(modal.query_one(".status", Static).render())
+
+        def said(key: str, **values) -> bool:
+            return status() == text.t(key, **values) and len(bells) == rung + 1
+
+        rung = len(bells)
+        await pilot.press("right")  # 2 of 2 chosen already
+        assert said("modal.discard_enough", excess=excess) and modal.chosen == [2, 0, 0, 0]
+        await pilot.press("down")  # red: none held
+        assert status() == text.t("modal.discard_chosen", chosen=2, excess=excess)  # a move clears the reason
+        rung = len(bells)
+        await pilot.press("right")
+        assert said("modal.discard_none_held", tier=text.tier_name(1))
+        rung = len(bells)
+        await pilot.press("left")
+        assert said("modal.discard_none_chosen", tier=text.tier_name(1))
+        await pilot.press("up", "left")  # one yellow back: 1 of 2
+        assert modal.chosen == [1, 0, 0, 0] and "over 10" not in str(modal.preview.render())
+        assert status() == text.t("modal.discard_chosen", chosen=1, excess=excess)
+        rung = len(bells)
+        await pilot.press("enter")
+        assert said("modal.discard_more", missing=1, chosen=1, excess=excess) and app.screen is modal
+        width = modal.query_one(".status").size.width  # every reason on its one line, in either skin
+        for skin in ("spice", "golem"):
+            app.skin = skin
+            for tier in range(4):
+                name = text.tier_name(tier)
+                for said in (
+                    text.t("modal.discard_none_held", tier=name), text.t("modal.discard_none_chosen", tier=name),
+                    *(text.t("modal.discard_all_chosen", tier=name, held=n) for n in (1, 9)),
+                    *(text.t("modal.discard_enough", excess=n) for n in (1, 9)),
+                    *(text.t("modal.discard_more", missing=n, chosen=9 - n, excess=9) for n in (1, 8)),
+                ):
+                    assert cell_len(said) <= width, (skin, said)
+        app.skin = "spice"
+        await pilot.press("down", "down", "right", "enter")  # a green makes 2: Enter plays
+        await settle(pilot)
+        assert screen.game.moves[-1] == Discard((1, 0, 1, 0))
+
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+    await run_app(app, lambda app, pilot: body(app, pilot, board(app)))
+
+
 @contextlib.asynccontextmanager
 async def preview_alone():
     """A move's preview in an app of its own."""
@@ -465,6 +529,39 @@ async def test_preview_shows_the_caravan_s_ten_places_and_no_more():
         preview.show((3, 0, 0, 0), (1, 1, 0, 0))  # under ten: the empty places shown on both sides
         now, after = str(preview.render()).split("→")
         assert now.count("·") == 7 and after.count("·") == 8
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_acquire_a_cube_taken_from_another_slot_is_said(acquire_game, language):
+    """Play test: YYYRR, slot 4: r, Down, r put red on slots 1 and 3; r on slot 2 then made
+    slot 2 red and slot 3 yellow again, unsaid. The cube still moves (the key means "red
+    here"), and the status line says from where, on its one line, in either skin."""
+    game = replayed(acquire_game)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        modal = AcquireModal(3, (3, 2, 0, 0), list(game.state.merchant_row), (0, 0, 0, 0))
+        app.push_screen(modal)
+        await settle(pilot)
+        status = lambda: str(modal.query_one(".status").render())  # noqa: E731
+        height = modal.query_one(".dialog").size.height
+        await pilot.press("2", "down", "2")  # red on slots 1 and 3, as r does in letters
+        assert modal.payment == [1, 0, 1] and status() == ""
+        await pilot.press("up", "2")
+        assert modal.payment == [1, 1, 0]
+        moved = text.t("modal.acquire_moved", tier=text.tier_name(1), slot=3, here=2, other=text.tier_name(0))
+        assert status() == moved
+        assert modal.query_one(".dialog").size.height == height
+        await pilot.press("up")  # the next key clears it
+        assert status() == ""
+        width = modal.query_one(".status").size.width
+        for skin in ("spice", "golem"):
+            app.skin = skin
+            for tier in range(4):
+                for other in range(4):
+                    said = text.t("modal.acquire_moved", tier=text.tier_name(tier), slot=3, here=2,
+                                  other=text.tier_name(other))
+                    assert cell_len(said) <= width, (skin, said)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])

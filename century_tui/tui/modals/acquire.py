@@ -40,6 +40,8 @@ class AcquireModal(MoveModal):
         self.payment = list(cheapest_payment(cubes, index))
         """The tier placed on each card to the left: the least valuable cubes at first."""
         self.at = 0
+        self.moved: str | None = None
+        """What the last key moved besides its own slot (a cube taken from another slot)."""
 
     def title_text(self) -> Text:
         return Text(t("modal.acquire_title", slot=self.index + 1), "bold")
@@ -94,11 +96,13 @@ class AcquireModal(MoveModal):
                 button.label = face
                 button.set_class(self.payment[slot] == tier, "-chosen")
                 button.disabled = self.cubes[tier] == 0
-        self.query_one(".status", Static).update(Text(self.refused or "", "bold"))
+        self.query_one(".status", Static).update(Text(self.refused or self.moved or "", "bold"))
 
     def set_tier(self, slot: int, tier: int) -> bool:
         """Place `tier` on `slot`; if every such cube is already placed, swap with a later
-        slot (else an earlier one) holding it, so the choice always goes through."""
+        slot (else an earlier one) holding it, so the choice always goes through, and say so
+        on the status line (play test: slot 3's red went back to yellow unsaid)."""
+        self.moved = None
         if not self.available(slot, tier):
             others = [j for j in range(self.index) if j != slot and self.payment[j] == tier]
             if self.cubes[tier] == 0 or not others:
@@ -107,6 +111,8 @@ class AcquireModal(MoveModal):
             later = [j for j in others if j > slot]
             j = (later or others)[0]
             self.payment[j] = self.payment[slot]
+            self.moved = t("modal.acquire_moved", tier=tier_name(tier), slot=j + 1, here=slot + 1,
+                           other=tier_name(self.payment[j]))
         self.payment[slot] = tier
         self.refused = None
         self.changed()
@@ -115,7 +121,7 @@ class AcquireModal(MoveModal):
     def action_slot(self, delta: int) -> None:
         if self.index:
             self.at = (self.at + delta) % self.index
-            self.refused = None
+            self.refused = self.moved = None
             self.changed()
 
     def action_cycle(self, delta: int) -> None:

@@ -33,14 +33,15 @@ class Preview(Static):
     """'Now YYYR → After YYRG': the caravan before and after the move, and a warning
     when the move leaves more than 10, so the discard that follows is no surprise."""
 
-    def show(self, before: Cubes, after: Cubes) -> None:
+    def show(self, before: Cubes, after: Cubes, warn: bool = True) -> None:
+        """`warn` False: no warning over 10 (the discard itself, where a choice is under way)."""
         out = Text()
         out.append(t("modal.before") + " ", "bold")
         out.append_text(render.cubes(before, slots=max(CARAVAN_LIMIT, sum(before))))
         out.append("  →  ", "bold")
         out.append(t("modal.after") + " ", "bold")  # the caravan's ten places, no more: a place shown is one there is
         out.append_text(render.cubes(after, slots=max(CARAVAN_LIMIT, sum(after))))
-        if sum(after) > CARAVAN_LIMIT:
+        if warn and sum(after) > CARAVAN_LIMIT:
             out.append("\n")
             out.append(t("modal.over_limit", excess=sum(after) - CARAVAN_LIMIT), "bold")
         self.update(out)
@@ -53,6 +54,9 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         Binding("enter", "confirm", "key.confirm"),
         Binding("escape", "cancel", "key.cancel"),
     ]
+
+    warns_over_limit = True
+    """The preview warns when the move leaves more than 10 (a discard will follow)."""
 
     key_prefix = ""
     """Its words in the language files: `{key_prefix}_help` and `{key_prefix}_keys` (none: no lines)."""
@@ -108,7 +112,7 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         if not self.preview.is_attached:  # a key of a burst came as it was pushed: on_mount draws
             return
         self.update_body()
-        self.preview.show(self.cubes, self.after())
+        self.preview.show(self.cubes, self.after(), self.warns_over_limit)
         self.query_one("#confirm", Button).disabled = self.move() is None
         self.refresh_bindings()
 

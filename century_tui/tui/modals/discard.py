@@ -16,12 +16,17 @@ from century_tui.tui.modals.base import ModalButton, MoveModal
 
 class DiscardModal(MoveModal):
     key_prefix = "modal.discard"
+    warns_over_limit = False  # here the player is choosing what goes back: the status line counts
 
     BINDINGS = [
         Binding("up", "row(-1)", "key.prev_slot", show=False),
         Binding("down,tab", "row(1)", "key.next_slot", show=False),
         Binding("left,minus", "less", "key.less"),
         Binding("right,plus,equals_sign", "more", "key.more"),
+        # a key bound here takes the place of its base class's bindings: Enter again, then
+        # the hidden one Enter falls through to while too few are chosen, which says so
+        Binding("enter", "confirm", "key.confirm"),
+        Binding("enter", "why_not_confirm", show=False),
     ]
 
     def __init__(self, cubes: Cubes, excess: int) -> None:
@@ -64,21 +69,44 @@ class DiscardModal(MoveModal):
             self.query_one(f"#plus-{tier}", ModalButton).disabled = (
                 self.chosen[tier] >= self.cubes[tier] or sum(self.chosen) >= self.excess
             )
-        self.query_one(".status", Static).update(
-            Text(t("modal.discard_chosen", chosen=sum(self.chosen), excess=self.excess), "bold")
-        )
+        status = self.refused or t("modal.discard_chosen", chosen=sum(self.chosen), excess=self.excess)
+        self.query_one(".status", Static).update(Text(status, "bold"))
 
     def action_row(self, delta: int) -> None:
         self.at = (self.at + delta) % 4
+        self.refused = None
         self.changed()
 
+    def why_not(self, tier: int, delta: int) -> str | None:
+        """Why one cube of `tier` more (`delta` 1) or fewer (-1) cannot be chosen, or None."""
+        name = tier_name(tier)
+        if delta < 0:
+            return t("modal.discard_none_chosen", tier=name) if self.chosen[tier] <= 0 else None
+        if self.cubes[tier] == 0:
+            return t("modal.discard_none_held", tier=name)
+        if self.chosen[tier] >= self.cubes[tier]:
+            return t("modal.discard_all_chosen", tier=name, held=self.cubes[tier])
+        if sum(self.chosen) >= self.excess:
+            return t("modal.discard_enough", excess=self.excess)
+        return None
+
     def change(self, tier: int, delta: int) -> None:
-        value = self.chosen[tier] + delta
-        if 0 <= value <= self.cubes[tier] and (delta < 0 or sum(self.chosen) < self.excess):
-            self.chosen[tier] = value
-            self.changed()
-        else:
-            self.app.bell()
+        reason = self.why_not(tier, delta)
+        if reason is not None:
+            self.refuse(reason)
+            return
+        self.chosen[tier] += delta
+        self.refused = None
+        self.changed()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "why_not_confirm":
+            return self.move() is None
+        return super().check_action(action, parameters)
+
+    def action_why_not_confirm(self) -> None:
+        chosen = sum(self.chosen)
+        self.refuse(t("modal.discard_more", missing=self.excess - chosen, chosen=chosen, excess=self.excess))
 
     def action_less(self) -> None:
         self.change(self.at, -1)

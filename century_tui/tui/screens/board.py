@@ -29,7 +29,7 @@ from century_tui.tui.widgets.caravans import CaravanInfo, Caravans
 from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.log import GameLog
-from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow, SlotView
+from century_tui.tui.widgets.rows import MerchantRow, PointRow, SlotView
 from century_tui.tui.widgets.status import HintBar, StatusBar
 
 
@@ -50,6 +50,9 @@ def end_news(state, names: list[str]) -> str:
 
 class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
+
+    picks = True
+    """A person picks cards here (the rows' digits are offered); not in a replay."""
 
     AUTO_FOCUS = "HandView"
     """Where the focus starts: Textual would first light the point row (its first
@@ -72,8 +75,12 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         self._legal: tuple[tuple[int, int], Legality] | None = None
         self.behind = False
         """The position changed and the board does not show it yet (`catch_up` draws it)."""
-        self.turn_starts: bool | None = None
-        """A turn starts, its cursor not placed yet (True: the same person plays on)."""
+        self.turn_starts = False
+        """A person's turn starts, its cursor not placed yet: `catch_up` puts it on the hand's
+        first playable card and focuses the hand, whatever row was focused before (a row left
+        focused by the last move, or browsed while a bot played, may have changed under it;
+        the hand is the player's own, so an Enter out of habit plays what the hint says).
+        A row's own cursor stays where it was: its key (m, p) goes back there."""
         self.status = StatusBar(id="status")
         self.points = PointRow(id="points")
         self.merchants = MerchantRow(id="merchants")
@@ -185,11 +192,10 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         if self.behind and not closed(self):
             self.behind = False
             self.refresh_board()
-        if self.turn_starts is not None:
-            same_person, self.turn_starts = self.turn_starts, None
+        if self.turn_starts:
+            self.turn_starts = False
             self.hand.to_first_playable()
-            if not (same_person and isinstance(self.focused, (CardRow, HandView))):
-                self.hand.focus()
+            self.hand.focus()
         if ahead:
             self.prepare()
 

@@ -23,16 +23,17 @@ from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
 from century_tui.tui import hints, render
-from century_tui.tui.journal import Entry, describe, history
+from century_tui.tui.journal import Entry, describe
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.options import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
+from century_tui.tui.screens.game_history import HistoryKeys
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
 
-class GameScreen(BoardScreen):
+class GameScreen(HistoryKeys, BoardScreen):
     BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
         Binding("r", "rest", "key.rest"),
         Binding("r", "why_not('rest')", show=False),
@@ -56,6 +57,8 @@ class GameScreen(BoardScreen):
         self.taken_back: dict[int, tuple[str, list[Entry]]] = {}
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
+        self.turn_refused = False
+        """A key was refused with whose turn it is: that toast goes once the turn moves on."""
         self._stop_listening = lambda: None
         self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
 
@@ -260,6 +263,7 @@ class GameScreen(BoardScreen):
         else:  # the line under the hand says why: whose turn it is, or why not the item picked
             self.update_hint()
             self.refuse(self.hint.text.plain)
+            self.turn_refused = self.turn_refused or not self.human_turn()
 
     # ------------------------------------------------------------ what the table did
     def on_table_change(self, change: Change) -> None:
@@ -267,6 +271,7 @@ class GameScreen(BoardScreen):
             return
         if isinstance(change, Moved):
             self.drop_question()
+            self.turn_moved_on()
             self.log_view.add(describe(list(change.events), self.game))
             self.behind = True  # the board is drawn by next_turn
             self.announce(change.events)
@@ -283,6 +288,13 @@ class GameScreen(BoardScreen):
             from century_tui.tui.screens.confirm_undo import undo_asked
 
             undo_asked(self, change)
+
+    def turn_moved_on(self) -> None:
+        """A move or an undo: a toast saying whose turn it was is stale now, so the toasts go,
+        as at a pass screen (play test: "Bob (bot) is playing" stayed up into the next round)."""
+        if self.turn_refused:
+            self.turn_refused = False
+            self.app.clear_notifications()
 
     def save_changed(self, error: str | None) -> None:
         """A failure is said once, then shown by a marker in the status line until a save
@@ -324,7 +336,6 @@ class GameScreen(BoardScreen):
             return
         if s.phase == DISCARDING:
             self.action_discard()  # under the pass screen, if one comes
-        same_person = self.last_human in (None, s.seat)  # only bots moved since: keep the focus
         if handoff:
             from century_tui.tui.screens.handoff import HandOffScreen, missed_since
 
@@ -340,8 +351,8 @@ class GameScreen(BoardScreen):
             self.app.push_screen(screen, lambda _=None: (self.catch_up(), self.table.seated(here)))
         else:
             self.table.seated(s.seat)
-        if s.phase != DISCARDING:
-            self.turn_starts = same_person
+        if s.phase != DISCARDING:  # a turn starts on the hand, whatever row was left focused
+            self.turn_starts = True
         if handoff:
             self.call_after_refresh(self.catch_up, ahead=True)  # once the pass screen is on show
         else:
@@ -351,49 +362,3 @@ class GameScreen(BoardScreen):
         """The person at the keyboard changes (or is not known yet) in a game of people."""
         humans = sum(1 for i in range(len(self.game.seats)) if self.table.plays_here(i))
         return century(self).handoff and humans >= 2 and self.last_human != self.state.seat
-
-    # ------------------------------------------------------------ undo and redo
-    def action_undo(self) -> None:
-        """Take back the last person's move and any bot moves after it (a replay). Another
-        person's move is taken back only once confirmed."""
-        owner = self.table.undo_owner()
-        if owner is None:
-            self.app.bell()
-            self.notify(t("notify.nothing_to_undo"), severity="warning", timeout=3)
-            return
-        if not self.table.undo_needs_consent():
-            self.table.undo()
-            return
-        from century_tui.tui.screens.confirm_undo import ask_consent
-
-        ask_consent(self, owner)
-
-    def drop_question(self) -> None:
-        """A move was made (a bot's): an undo question asked before it is void."""
-        from century_tui.tui.screens.confirm_undo import ConfirmUndo
-
-        if isinstance(self.app.screen, ConfirmUndo):
-            self.app.screen.dismiss(False)
-
-    def action_redo(self) -> None:
-        if not self.table.redo():
-            self.app.bell()
-
-    def history_changed(self, change: Rewound | Resynced) -> None:
-        """After undo/redo (or the whole position again, said by no toast): redraw from the
-        replay; the pass screen follows when the person to play is not the one at the
-        keyboard. Whose move someone else took back is told."""
-        rewound = isinstance(change, Rewound)
-        if rewound and change.undo and change.by is not None and change.by != change.owner:
-            lost = [e for e in self.log_view.entries if e.move == change.point + 1 and e.seat == change.owner]
-            self.taken_back[change.owner] = (self.game.seats[change.by].name, lost)
-        while self.app.screen is not self:  # the pass screen or the results go
-            self.app.pop_screen()
-        self.turn_starts = None
-        self.log_view.reset(history(self.game))
-        self.behind = True  # the board is drawn by next_turn
-        if rewound and change.undo:
-            self.notify(t("notify.undone", name=self.game.current_seat.name), timeout=3)
-        elif rewound:
-            self.notify(t("notify.redone"), timeout=3)
-        self.next_turn()

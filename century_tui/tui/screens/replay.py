@@ -38,7 +38,10 @@ class ReplayScreen(BoardScreen):
         Binding("c", "chart(False)", "key.board"),
         Binding("escape", "chart(False)", "key.board", show=False),  # from the chart, back to the board
         Binding("escape,q", "app.quit", "key.quit", show=False),
+        # the keys that play in a game (and Enter before the end) say this is a replay
+        Binding("enter,r,d,u,ctrl+z,1,2,3,4,5,6,7,8,9,0", "read_only", show=False),
     ]
+    picks = False  # the rows' digits moved a cursor that shows nothing here: not offered
 
     def __init__(self, game: Game) -> None:
         self.replay = ReplayTable(game)
@@ -58,6 +61,10 @@ class ReplayScreen(BoardScreen):
             k = self.replay.at + int(parameters[0])  # type: ignore[call-overload]
             return True if 0 <= k <= len(self.replay.all_moves) else None
         return super().check_action(action, parameters)
+
+    def action_read_only(self) -> None:
+        self.app.bell()
+        self.notify(t("replay.read_only"), severity="warning", timeout=4)
 
     def update_hint(self) -> None:
         """Where the replay stands, named as the log and the review name moves: before move

@@ -89,6 +89,12 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
     def action_pick(self, index: int) -> None:
         if 0 <= index < self.places():
             self.cursor = index
+        else:
+            self.no_place(index)
+
+    def no_place(self, index: int) -> None:
+        """A digit past the row's last place: it rings (the hand also says why)."""
+        self.app.bell()
 
     def action_move(self, delta: int) -> None:
         if self.places():
@@ -110,6 +116,8 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
         self.choose(index)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":  # not offered where nobody ever picks (a replay: the screen says so)
+            return getattr(self.screen, "picks", True)
         if action == "act":
             if not self.active:
                 return False

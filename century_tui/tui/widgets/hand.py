@@ -180,6 +180,12 @@ class HandView(CursorRow):
                 self.cursor = index
                 return
 
+    def no_place(self, index: int) -> None:
+        """9 with two cards in hand: there is no such card, said (play test: it did nothing)."""
+        self.app.bell()
+        number, count = digit_key(index), len(self.items)
+        self.notify(t("notify.no_such_card", number=number, count=count), severity="warning", timeout=4)
+
     @property
     def selected(self) -> HandItem | None:
         return self.items[self.cursor] if 0 <= self.cursor < len(self.items) else None
