@@ -152,3 +152,14 @@ async def test_the_results_buttons_show_their_words_whole_at_80_columns(language
             app.language = "en"
             await settle(pilot)
             results_buttons_whole(app)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_help_explains_every_mark_of_the_board(language):
+    """✓ (can be claimed or acquired now), ✗ (played), ⚑ (first player), ▶ (to play):
+    each on a line of its own, with its words (a play tester asked what they meant)."""
+    lines = await help_lines(language)
+    text.set_language(language)
+    for key in ("board.mark_ok", "card.played_mark", "board.first_player", "board.you"):
+        mark = text.t(key)
+        assert any(line.startswith(mark + " ") and len(line.strip()) > 4 for line in lines), (mark, lines)
