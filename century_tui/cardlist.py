@@ -26,22 +26,33 @@ def as_json() -> dict:
     }
 
 
+def legend() -> str:
+    """What each cube letter stands for ("Y yellow, R red, …"), or "" where every letter is
+    its tier's name already (Japanese 黄 is yellow: "黄＝黄" said nothing; play test).
+    A letter that is its name is left out."""
+    items = [
+        t("cards.legend_item", letter=tier_letter(i), tier=name)
+        for i, name in enumerate(words().tiers)
+        if tier_letter(i) != name
+    ]
+    return t("cards.legend_sep").join(items)
+
+
 def print_tables() -> None:
+    """The two tables, each under its title and over the legend. The title and the legend
+    are lines of their own, as wide as the terminal: as a table's title and caption they
+    wrapped at the table's width ("Merchant cards: 10 to start / with, 43 in the deck")."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    legend = ", ".join(
-        t("cards.legend_item", letter=tier_letter(i), tier=name) for i, name in enumerate(words().tiers)
-    )
-    points = Table(title=t("cards.points_title", count=len(POINT_CARDS)), caption=legend)
+    points = Table()
     points.add_column(t("cards.col_card"))
     points.add_column(t("cards.col_cost"))
     points.add_column(t("cards.col_points"), justify="right")
     for p in POINT_CARDS:
         points.add_row(p.code, cube_letters(p.cost), str(p.points))
-    merchants = Table(
-        title=t("cards.merchants_title", starting=len(STARTING_CARDS), deck=len(MARKET_CARDS)), caption=legend
-    )
+    merchants = Table()
     for key in ("col_card", "col_kind", "col_effect"):
         merchants.add_column(t(f"cards.{key}"))
     starting_first = [*range(len(MARKET_CARDS), len(MERCHANT_CARDS)), *range(len(MARKET_CARDS))]
@@ -49,5 +60,9 @@ def print_tables() -> None:
         c = MERCHANT_CARDS[card]
         merchants.add_row(c.code, t(f"kind.{c.kind}"), merchant_text(card))
     console = Console()
-    console.print(points)
-    console.print(merchants)
+    for title, table in ((t("cards.points_title", count=len(POINT_CARDS)), points),
+                         (t("cards.merchants_title", starting=len(STARTING_CARDS), deck=len(MARKET_CARDS)), merchants)):
+        console.print(Text(title, "italic"))
+        console.print(table)
+        if legend():
+            console.print(Text(legend(), "dim"))

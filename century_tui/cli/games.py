@@ -146,17 +146,36 @@ def cmd_saves(args: argparse.Namespace) -> int:
         say(t("cli.saves_none", folder=folder))
         return 0
     say(t("cli.saves_header", folder=folder))
+    rows: list[list[str]] = []
     for info in infos:
         date = info.modified.strftime("%Y-%m-%d %H:%M")
         if info.error:
-            say(t("cli.saves_damaged", date=date, file=info.path.name, error=error_text(info.error)))
+            rows.append([date, t("cli.saves_damaged"),
+                         t("cli.saves_error", file=info.path.name, error=error_text(info.error))])
             continue
         state = t("cli.saves_over" if info.finished else "cli.saves_ongoing")
-        say(t("cli.saves_line", date=date, state=state, round=info.round,
-              players=Names(tuple(info.players)), file=info.path.name))
+        rows.append([date, state, t("cli.saves_round", round=info.round),
+                     str(Names(tuple(info.players))), info.path.name])
         if info.lock_error:
-            say("    " + error_text(info.lock_error))
+            rows.append(["    " + error_text(info.lock_error)])
+    for line in columns(rows):
+        say(line)
     return 0
+
+
+def columns(rows: list[list[str]]) -> list[str]:
+    """Rows of words in columns two spaces apart, padded by the cells they take on screen
+    (a Japanese letter takes two): a row's last word is not padded, nor counted in the
+    widths, so a long one (a damaged file's reason, a lock note) runs on without widening
+    the columns of the others."""
+    from rich.cells import cell_len
+
+    widths: dict[int, int] = {}
+    for row in rows:
+        for i, word in enumerate(row[:-1]):
+            widths[i] = max(widths.get(i, 0), cell_len(word))
+    return ["  ".join([word + " " * (widths[i] - cell_len(word)) for i, word in enumerate(row[:-1])] + row[-1:])
+            for row in rows]
 
 
 def cmd_review(args: argparse.Namespace) -> int:

@@ -17,6 +17,13 @@ ARGPARSE_WORDS = (  # argparse's own messages (English only), matched to our key
 )
 
 
+def unquoted(text: str) -> str:
+    """argparse's Python quotes taken off ("'wood'" → "wood", "'spice', 'golem'" → "spice,
+    golem"): the language's words put their own around a value, “wood” or « wood », as
+    in the game's other messages (the two styles stood side by side; play test)."""
+    return re.sub(r"'([^']*)'", r"\1", text)
+
+
 def _translated(message: str) -> str:
     """argparse's message in the player's language: "argument --seed: ..." and the few
     messages argparse writes itself; ours (ArgumentTypeError) are translated already. What
@@ -30,6 +37,7 @@ def _translated(message: str) -> str:
         found = pattern.match(inner)
         if found:
             typed = {k: v if k == "choices" else clipped(v, 60) for k, v in found.groupdict().items()}
+            typed = {k: unquoted(v) if k in ("value", "choices") else v for k, v in typed.items()}  # the language quotes
             inner = t(key, **typed)
             break
     return t("cli.argument", argument=argument["argument"], message=inner) if argument else inner
@@ -116,6 +124,15 @@ class Parser(argparse.ArgumentParser):
         self._positionals.title = t("cli_help.positional")
         self._optionals.title = t("cli_help.options")
         self.add_argument("-h", "--help", action="help", help=t("cli_help.help"))
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        """A command's parser refuses what it does not know itself, so the message names the
+        command ("century cards: error: …"); argparse left it to "century", which then
+        named no command (play test)."""
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras and self.prog != "century":
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
 
     def error(self, message: str) -> None:  # type: ignore[override]
         """One line, whatever was typed: a control character in it is shown, not obeyed."""
@@ -238,7 +255,7 @@ def build_parser() -> Parser:
     resume.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
     resume.add_argument("--budget-ms", type=_count(*BUDGET_RANGE_MS), default=None, help=h("budget"))
 
-    sub.add_parser("saves", help=h("saves"))
+    saves = sub.add_parser("saves", help=h("saves"))
 
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", metavar="NAME", help=h("file"))
@@ -248,6 +265,6 @@ def build_parser() -> Parser:
     from century_tui.cli.network import add_parsers
 
     networked = add_parsers(sub, h, players=_players, count=_count)
-    for opener in (new, resume, replay, sim, review, *networked):  # after the command too; SUPPRESS keeps `century --lang` set
+    for opener in (new, resume, replay, sim, review, cards, saves, *networked):  # after the command too; SUPPRESS keeps `century --lang` set
         opener.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=h("lang"))
     return parser

@@ -19,7 +19,7 @@ REASONS: dict[str, str] = {
     "older": "Save format {version} is not supported (this game reads format {supported}).",
     "damaged": "The save file is damaged: “{field}” {problem}.",
     "bad_move": "Move {move} of the save file is not a move of this game: the file is damaged.",
-    "no_replay": "The save file does not replay: move {move} is not legal ({reason}). "
+    "no_replay": "The save file does not replay: move {move} is not legal. {reason} "
     "It was edited or damaged.",
     "no_file": "There is no save file at {path}.",
     "unreadable": "The save file {path} cannot be read: {detail}.",

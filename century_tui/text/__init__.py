@@ -78,6 +78,7 @@ from century_tui.text.game_words import (
     point_text,
     tier_letter,
     tier_name,
+    tier_word,
 )
 from century_tui.text.templates import cube_letters, has, parts, plural_category, t, template, vowel_sound
 
@@ -88,5 +89,5 @@ __all__ = [
     "given_names", "good_name", "has", "language", "language_from_env", "language_name", "languages",
     "load_language", "merchant_text", "needed_forms", "parse_language", "parts", "plural_category",
     "plural_rule", "point_text", "register_language", "resolve_language", "set_cube_code", "set_language",
-    "set_skin", "skin", "t", "template", "tier_letter", "tier_name", "unregister_language", "vowel_sound", "words",
+    "set_skin", "skin", "t", "template", "tier_letter", "tier_name", "tier_word", "unregister_language", "vowel_sound", "words",
 ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from century_tui.text.catalog import languages, load_language
-from century_tui.text.current import cube_glyphs, language, words
+from century_tui.text.current import cube_code, cube_glyphs, language, words
 from century_tui.text.templates import t
 
 
@@ -106,6 +106,15 @@ def given_names(n: int) -> set[str]:
     return out
 
 
+def tier_word(tier: int) -> str:
+    """A tier as a refusal names it: its name, with the glyph the screen shows beside it
+    when the cubes are shown as digits or shapes ("green (◆)"): "no green" alone left
+    the player to find which of ▲ ■ ◆ ★ that is (play test)."""
+    if cube_code() == "letters":
+        return tier_name(tier)
+    return t("cubes.tier_shown", tier=tier_name(tier), glyph=tier_letter(tier))
+
+
 def coin_name(upper: bool, count: int = 1) -> str:
     w = words()
     if count == 1:
@@ -149,7 +158,7 @@ def error_params(code: str, params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in params.items():
         if name == "tier" and type(value) is int and 0 <= value < 4:
-            value = tier_name(value)
+            value = tier_word(value)
         elif name == "card":
             value = card_from_code(value)
         elif name == "kind" and isinstance(value, str):

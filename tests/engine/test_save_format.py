@@ -87,7 +87,7 @@ def test_an_illegal_move_list_is_refused_whole():
     doc = json.loads(dumps(g))
     doc["moves"].append({"kind": "rest"})
     doc["moves"].append({"kind": "acquire", "index": 5, "payment": [3, 3, 3, 3, 3]})
-    with pytest.raises(SaveError, match=r"move 7 is not legal \("):
+    with pytest.raises(SaveError, match=r"move 7 is not legal\. "):
         loads(json.dumps(doc))
 
 

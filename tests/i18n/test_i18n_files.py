@@ -201,13 +201,16 @@ def test_player_names_are_listed_the_language_s_way():
     "argv, says",
     [
         (["--lang", "fr", "new", "--players", "A,B", "--seed", "x"], "century new : erreur : --seed : « x » n'est pas un nombre entier"),
-        (["--lang", "ja", "new", "--players", "A,B", "--skin", "tea"], "'tea'は選べません"),
+        (["--lang", "ja", "new", "--players", "A,B", "--skin", "tea"], "「tea」は選べません"),
         (["--lang", "es", "new", "--players", "A,B", "--budget-ms", "5"], "5 está fuera de rango (de 50 a 60000)"),
         (["--lang", "pt", "replay"], "faltam argumentos: NAME"),
         (["--lang", "fr", "new", "--zzz"], "arguments non reconnus : --zzz"),
         (["--lang", "fr", "sim", "--bots", "genius"], "niveau de bot inconnu « genius »"),
-        (["--lang", "fr", "sim", "--json=1"], "--json : ne prend pas de valeur ('1' donné)"),
+        (["--lang", "fr", "sim", "--json=1"], "--json : ne prend pas de valeur (« 1 » donné)"),
         (["--lang", "fr", "new", "--s", "golem"], "arguments non reconnus : --s golem"),
+        (["cards", "--xml"], "century cards: error: unrecognized arguments: --xml"),  # names its command
+        (["--lang", "ja", "saves", "x"], "century saves：エラー：認識できない引数：x"),
+        (["new", "--skin", "wood"], "invalid choice “wood” (choose from spice, golem)"),  # one style of quotes
     ],
 )
 def test_argument_errors_are_in_the_player_s_language(argv, says, capsys, monkeypatch):

@@ -96,3 +96,41 @@ async def test_esc_on_the_replay_s_chart_goes_back_to_the_board_and_on_the_board
         assert app.is_running and screen.points.display and not screen.query_one(ScoreChart).display
         await pilot.press("escape")
         await until(pilot, lambda: not app.is_running)
+
+
+def test_round_ticks_end_on_the_last_round_so_the_frame_s_corners_join():
+    from century_tui.tui.widgets.score_chart import round_ticks
+
+    assert round_ticks(41) == [0, 5, 10, 15, 20, 25, 30, 35, 41]  # 40 too close before 41
+    assert round_ticks(38) == [0, 5, 10, 15, 20, 25, 30, 35, 38]
+    assert round_ticks(1) == [0, 1]
+    assert round_ticks(145)[-1] == 145
+
+
+async def test_a_person_s_line_is_drawn_over_the_bots_lines():
+    """Four seats at 80×24, one person first in turn order: every point of theirs shows
+    their letter (it was hidden under the bots' letters, drawn after it)."""
+    from century_tui.engine import Game, Seat
+    from century_tui.timeline import running_scores
+    from textual_hires_canvas import Canvas
+
+    base = finished(("Zed", "Bob", "Cy", "Di"), seed=7)
+    game = Game([Seat("Zed"), Seat("Bob", "medium"), Seat("Cy", "hard"), Seat("Di", "easy")], 7)
+    for move in base.moves:
+        game.apply(move)
+    app = CenturyApp(game, settings=Settings(bot_delay_ms=0), autosave=False)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        lines = screen_lines(app)
+        chart = app.screen.query_one(ScoreChart)
+        plot = chart.query_one("Plot")
+        area = plot.query_one("#plot", Canvas).region
+        scores = running_scores(game)[0].scores
+        assert "┳" not in lines[area.y] and "╋" in lines[area.y][area.right - 2:], lines[area.y]  # the corners
+        for round_, score in enumerate(scores[:-1]):  # the last lies on the frame, drawn over all
+            x, y = plot.get_pixel_from_coordinate(round_, score)
+            assert lines[area.y + y][area.x + x] == "Z", (round_, lines[area.y + y])

@@ -108,3 +108,19 @@ def test_cards_read_in_the_remembered_skin_as_the_board_does(skin, shown, not_sh
     assert cli.main(["cards"]) == 0
     out = capsys.readouterr().out
     assert shown in out and not_shown not in out
+
+
+def test_cards_titles_and_legend_take_the_terminal_s_width(capsys, monkeypatch):
+    """As a table's title and caption they wrapped at the table's width (play test)."""
+    monkeypatch.setenv("COLUMNS", "100")
+    assert cli.main(["cards"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Merchant cards: 10 to start with, 43 in the deck" in lines
+    assert lines.count("Y yellow, R red, G green, B brown") == 2
+
+
+def test_cards_in_japanese_leave_out_a_legend_of_letters_that_are_their_names(capsys):
+    assert cli.main(["--lang", "ja", "cards"]) == 0
+    out = capsys.readouterr().out
+    assert "商人カード：初期10枚、山札43枚" in out.splitlines()
+    assert "＝" not in out and "黄、赤" not in out  # 黄 is yellow's name: nothing to explain

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.cells import cell_len
 from tests.helpers.driver import screen_lines, settle
 
 from century_tui import text
@@ -120,3 +121,45 @@ async def test_five_players_results_fit_80x24_with_the_title_and_no_cut_row(lang
             row = next(line for line in lines if re.search(rf"\s{name}\s+\d", line))
             assert row.rstrip().endswith(total), f"{name}'s row is whole: {row!r}"
         assert not any("…" in line for line in lines[:-1]), "no label is cut"
+
+
+RESULTS_BUTTONS = {"board": "results.board", "new": "results.new_game", "rematch": "results.rematch",
+                   "review": "results.review", "quit": "results.quit"}
+
+
+def results_buttons_whole(app) -> None:
+    """Every button of the results shows its label whole: wide enough for its words, and
+    the words on screen (a play test saw 'Plate  Nouvelle  Revanch' after a switch)."""
+    row = next(line for line in screen_lines(app) if text.t("results.quit") in line and text.t("results.board") in line)
+    for button, key in RESULTS_BUTTONS.items():
+        words = text.t(key)
+        assert f" {words} " in row, (words, row)
+        shown = app.screen.query_one(f"#{button}")
+        assert shown.content_region.width >= cell_len(words), (words, shown.content_region)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_the_results_buttons_show_their_words_whole_at_80_columns(language):
+    """Opened in the language, and switched to it live from English."""
+    for start in (language, "en"):
+        app = CenturyApp(demo.finished(("Ann", "Bob"), seed=48), autosave=False,
+                         settings=Settings(bot_delay_ms=0, handoff=False, language=start))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.language = language
+            await settle(pilot)
+            results_buttons_whole(app)
+            app.language = "en"
+            await settle(pilot)
+            results_buttons_whole(app)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])
+async def test_help_explains_every_mark_of_the_board(language):
+    """✓ (can be claimed or acquired now), ✗ (played), ⚑ (first player), ▶ (to play):
+    each on a line of its own, with its words (a play tester asked what they meant)."""
+    lines = await help_lines(language)
+    text.set_language(language)
+    for key in ("board.mark_ok", "card.played_mark", "board.first_player", "board.you"):
+        mark = text.t(key)
+        assert any(line.startswith(mark + " ") and len(line.strip()) > 4 for line in lines), (mark, lines)

@@ -55,8 +55,27 @@ def test_saves_lists_players_round_state_and_damage(capsys):
     assert len(out) == 4
     by_file = {line.split()[-1] if "damaged" not in line else "bad.json": line for line in out[1:]}
     assert "finished" in by_file["done.json"] and "Ann, Cy" in by_file["done.json"]
-    assert "in progress" in by_file["ongoing.json"] and "round   7" in by_file["ongoing.json"]
+    assert "in progress" in by_file["ongoing.json"] and "round 7 " in by_file["ongoing.json"]
     assert "damaged" in by_file["bad.json"]
+
+
+def test_saves_columns_line_up_by_screen_cells_in_japanese(capsys):
+    """Japanese letters take two cells: the columns are padded by cells, and the round
+    reads 第7ラウンド as on the board (it read 第  7ラウンド; play test)."""
+    from rich.cells import cell_len
+
+    from century_tui.engine import Seat
+
+    storage.autosave(storage.saves_dir() / "a.json", played(12))
+    storage.autosave(storage.saves_dir() / "b.json", played(seats=(Seat("花子"), Seat("Cy", "easy"))))
+    (storage.saves_dir() / "c.json").write_text("{")
+    assert cli.main(["--lang", "ja", "saves"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert any("第7ラウンド" in line for line in lines), lines
+    games = [line for line in lines if line.endswith(("a.json", "b.json"))]
+    assert len(games) == 2
+    assert len({cell_len(line[:line.index("第")]) for line in games}) == 1, games  # the round column
+    assert len({cell_len(line) - len(line.rsplit("  ", 1)[1]) for line in games}) == 1, games  # the file column
 
 
 async def test_replay_steps_forwards_and_backwards_to_the_same_final_scores():

@@ -19,9 +19,10 @@ from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.lifecycle import OnTop, closed
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.widgets.word_button import WordButton
 
 
-class ModalButton(Button, can_focus=False):
+class ModalButton(WordButton, can_focus=False):
     """A button for the mouse; the keyboard uses the keys the modal shows."""
 
     def __init__(self, label: Text | str, **kwargs) -> None:

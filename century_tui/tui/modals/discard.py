@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from century_tui.engine import Cubes, Discard, Move, cheapest_discard
-from century_tui.text import t, tier_name
+from century_tui.text import t, tier_letter, tier_name
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -60,8 +60,11 @@ class DiscardModal(MoveModal):
         for tier in range(4):
             label = Text(t("board.cursor") if tier == self.at else " ", "bold")
             label.append_text(render.cube(tier))
-            label.append(" ")
-            label.append(t("modal.discard_held", tier=tier_name(tier), held=self.cubes[tier]))
+            name = tier_name(tier)
+            if tier_letter(tier) == name:  # Japanese 黄 is yellow's name: not "黄 黄（12個）"
+                label.append(t("modal.discard_held", tier="", held=self.cubes[tier]))
+            else:
+                label.append(" " + t("modal.discard_held", tier=name, held=self.cubes[tier]))
             self.query_one(f"#label-{tier}", Static).update(label)
             self.query_one(f"#count-{tier}", Static).update(Text(t("modal.discard_count", count=self.chosen[tier]), "bold"))
             self.query_one(f"#line-{tier}").set_class(tier == self.at, "-at")

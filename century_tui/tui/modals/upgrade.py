@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from century_tui.engine import MERCHANT_CARDS, Cubes, Move, PlayUpgrade, upgraded
-from century_tui.text import Steps, t, tier_name
+from century_tui.text import Steps, t, tier_word
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -59,7 +59,7 @@ class UpgradeModal(MoveModal):
         if len(self.steps) >= self.limit:
             return t("modal.upgrade_no_steps", steps=self.limit)
         if self.after()[tier] == 0:
-            return t("error.no_cube_to_upgrade", tier=tier_name(tier))
+            return t("error.no_cube_to_upgrade", tier=tier_word(tier))
         return None
 
     def update_body(self) -> None:

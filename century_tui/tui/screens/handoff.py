@@ -29,13 +29,46 @@ must not show the next person's hand to the one who made it."""
 
 
 def missed_since(entries: list[Entry], seat: int) -> list[Entry]:
-    """Log lines since `seat` last moved: what the next person missed."""
+    """Log lines since `seat` last moved: what the next person missed. "Bob must return 2"
+    is left out where "Bob returned …" follows: the second says it all."""
     out: list[Entry] = []
     for entry in reversed(entries):
         if entry.seat == seat and entry.key not in ("log.round",):
             break
+        after = next((e for e in reversed(out) if e.seat == entry.seat), None)  # their next line
+        if entry.key == "log.discard_required" and after is not None and after.key == "log.discarded":
+            continue
         out.append(entry)
     return list(reversed(out))
+
+
+def since_start(missed: list[Entry]) -> bool:
+    """The lines go back to the game's start: this person has not had a turn yet."""
+    return bool(missed) and missed[0].key == "log.new_game"
+
+
+def missed_words(missed: list[Entry], taken_back: tuple[str, list[Entry]] | None = None) -> Text:
+    """What the pass screen tells of the turns missed: a move of this person's taken back
+    by someone else (after which nothing else is new: all before it was seen as it was
+    made), else the log lines since their last turn or, before it, since the game began."""
+    out = Text()
+    if taken_back is not None:
+        who, lines = taken_back
+        move = Text(" ").join(render.rt(e.key, **e.params) for e in lines)
+        out.append_text(render.rt("handoff.taken_back", name=who, move=move))
+        out.stylize("bold")
+        out.append("\n\n")
+        out.append(t("handoff.nothing_else"), "bold dim")
+        return out
+    heading = "handoff.since_start" if since_start(missed) else "handoff.since"
+    out.append(t(heading) if missed else t("handoff.nothing"), "bold dim")
+    shown = missed[-MISSED_LINES:]
+    if len(shown) < len(missed):
+        out.append("\n…", "dim")
+    for entry in shown:
+        out.append("\n")
+        out.append_text(render.rt(entry.key, **entry.params))
+    return out
 
 
 class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
@@ -78,20 +111,7 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
             self.check_size(self.app.size)
 
     def texts(self) -> tuple[Text, Text, Text]:
-        missed = Text()
-        if self.taken_back is not None:
-            who, lines = self.taken_back
-            move = Text(" ").join(render.rt(e.key, **e.params) for e in lines)
-            missed.append_text(render.rt("handoff.taken_back", name=who, move=move))
-            missed.stylize("bold")
-            missed.append("\n\n")
-        missed.append(t("handoff.since") if self.missed else t("handoff.nothing"), "bold dim")
-        shown = self.missed[-MISSED_LINES:]
-        if len(shown) < len(self.missed):
-            missed.append("\n…", "dim")
-        for entry in shown:
-            missed.append("\n")
-            missed.append_text(render.rt(entry.key, **entry.params))
+        missed = missed_words(self.missed, self.taken_back)
         return Text(t("handoff.title", name=self.player), "bold"), Text(t("handoff.prompt", name=self.player)), missed
 
     def words_changed(self) -> None:

@@ -84,9 +84,12 @@ class HelpScreen(OnTop, SizeGuard, FollowsWords, ModalScreen[None]):
     def draw(self) -> None:
         heading = lambda key: Text(t(key), "bold underline")  # noqa: E731
         parts: list = [Text(t("help.title") + " · " + t("app.title"), "bold"), Text("")]
-        parts += [heading("help.rules_title"), rules(t("help.rules", trigger=6)), Text("")]
+        parts += [heading("help.rules_title"), rules(t("help.rules")), Text("")]
         parts += [heading("help.cubes_title"), cubes(), Text(t("help.cube_code")), Text("")]
         parts += [heading("help.keys_title"), keys(t("help.keys")), Text("")]
+        marks = t("help.marks", ok=t("board.mark_ok"), played=t("card.played_mark"),
+                  first=t("board.first_player"), you=t("board.you"))
+        parts += [heading("help.marks_title"), keys(marks), Text("")]
         parts += [heading("help.mouse_title"), Text(t("help.mouse")), Text("")]
         parts.append(Text(t("help.close"), "dim"))
         self.query_one(".body", Static).update(Group(*parts))

@@ -86,7 +86,7 @@ def typed_seed(text: str) -> int | None:
 class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "key.start"),
-        Binding("ctrl+o", "continue", "key.continue"),
+        Binding("ctrl+o", "continue", "key.continue_game"),
         Binding("ctrl+n", "add_seat", "key.add_seat"),
         Binding("ctrl+n", "seat_limit('most')", show=False),  # shown dimmed above: says why
         Binding("ctrl+r", "remove_seat", "key.remove_seat"),

@@ -16,6 +16,7 @@ from century_tui.text import Names, t
 from century_tui.tui import render
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
+from century_tui.tui.widgets.word_button import WordButton
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, board_under, closed
 from century_tui.tui.app import century
@@ -65,11 +66,11 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             yield Static(classes="claimed")
             yield ScoreChart(self.game, classes="chart")
             with Horizontal(classes="buttons"):
-                yield Button(t("results.board"), id="board", compact=True)
-                yield Button(t("results.new_game"), id="new", variant="primary", compact=True)
-                yield Button(t("results.rematch"), id="rematch", compact=True)
-                yield Button(t("results.review"), id="review", compact=True)
-                yield Button(t("results.quit"), id="quit", compact=True)
+                yield WordButton(t("results.board"), id="board", compact=True)
+                yield WordButton(t("results.new_game"), id="new", variant="primary", compact=True)
+                yield WordButton(t("results.rematch"), id="rematch", compact=True)
+                yield WordButton(t("results.review"), id="review", compact=True)
+                yield WordButton(t("results.quit"), id="quit", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:

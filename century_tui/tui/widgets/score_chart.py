@@ -35,6 +35,17 @@ def ticks(top: int, most: int = 4) -> list[int]:
     return list(range(0, top + step, step))
 
 
+def round_ticks(last: int, most: int = 9) -> list[int]:
+    """Rounds to label from 0 to the last, which is always one: a tick on the frame's right
+    edge, as the score's last tick is on its top edge, so that its corners join as the left
+    ones do (╋; without it they were ┳ and ┻). A tick too close before the last goes."""
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100) if last <= most * s or s == 100)
+    out = list(range(0, last, step))
+    if len(out) > 1 and last - out[-1] < step / 2:
+        out.pop()
+    return out + [last]
+
+
 def letters(names: list[str]) -> list[str]:
     """A one-cell letter per player: their initials when those differ, else 1, 2, 3…"""
     initials = [name[:1].upper() for name in names]
@@ -108,8 +119,11 @@ class ScoreChart(FollowsWords, Vertical):
         plot.set_yticks(ticks(top))
         plot.set_ylimits(0, ticks(top)[-1])
         plot.set_xlimits(0, max(1, last))
+        plot.set_xticks(round_ticks(max(1, last)))
         marks = letters([s.name for s in self.game.seats])
-        for seat, line in enumerate(self.lines):
+        people_last = sorted(range(len(self.lines)), key=lambda seat: self.game.seats[seat].bot is None)
+        for seat in people_last:  # drawn last, a person's line lies on top of the bots'
+            line = self.lines[seat]
             rounds = list(range(len(line.scores)))
             colour = COLOURS[seat % len(COLOURS)]
             plot.plot(rounds, line.scores, line_style=colour, hires_mode=HiResMode.BRAILLE)
