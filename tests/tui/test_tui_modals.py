@@ -557,11 +557,13 @@ async def test_acquire_a_cube_taken_from_another_slot_is_said(acquire_game, lang
         width = modal.query_one(".status").size.width
         for skin in ("spice", "golem"):
             app.skin = skin
-            for tier in range(4):
-                for other in range(4):
-                    said = text.t("modal.acquire_moved", tier=text.tier_name(tier), slot=3, here=2,
-                                  other=text.tier_name(other))
-                    assert cell_len(said) <= width, (skin, said)
+            for code in ("letters", "shapes"):  # shapes: "green (◆)", as the screen shows it
+                app.cube_code = code
+                for tier in range(4):
+                    for other in range(4):
+                        said = text.t("modal.acquire_moved", tier=text.tier_word(tier), slot=3, here=2,
+                                      other=text.tier_word(other))
+                        assert cell_len(said) <= width, (skin, code, said)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])

@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from century_tui.engine import Acquire, Cubes, Move, cheapest_payment, from_tiers
-from century_tui.text import MerchantRef, cube_code, t, tier_name, words
+from century_tui.text import MerchantRef, cube_code, t, tier_word, words
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -106,13 +106,13 @@ class AcquireModal(MoveModal):
         if not self.available(slot, tier):
             others = [j for j in range(self.index) if j != slot and self.payment[j] == tier]
             if self.cubes[tier] == 0 or not others:
-                self.refuse(t("modal.acquire_none_held", tier=tier_name(tier)))
+                self.refuse(t("modal.acquire_none_held", tier=tier_word(tier)))
                 return False
             later = [j for j in others if j > slot]
             j = (later or others)[0]
             self.payment[j] = self.payment[slot]
-            self.moved = t("modal.acquire_moved", tier=tier_name(tier), slot=j + 1, here=slot + 1,
-                           other=tier_name(self.payment[j]))
+            self.moved = t("modal.acquire_moved", tier=tier_word(tier), slot=j + 1, here=slot + 1,
+                           other=tier_word(self.payment[j]))
         self.payment[slot] = tier
         self.refused = None
         self.changed()
@@ -128,7 +128,7 @@ class AcquireModal(MoveModal):
         """The next colour the caravan holds, for this slot (swapping if need be)."""
         held = [x for x in range(4) if self.cubes[x]]
         if len(held) == 1:
-            self.refuse(t("modal.acquire_one_colour", tier=tier_name(held[0])))
+            self.refuse(t("modal.acquire_one_colour", tier=tier_word(held[0])))
         elif held:
             tier = self.payment[self.at]
             later = [x for x in held if (x - tier) * delta > 0]
