@@ -60,9 +60,10 @@ def print_tables() -> None:
         c = MERCHANT_CARDS[card]
         merchants.add_row(c.code, t(f"kind.{c.kind}"), merchant_text(card))
     console = Console()
+    key = legend()
     for title, table in ((t("cards.points_title", count=len(POINT_CARDS)), points),
                          (t("cards.merchants_title", starting=len(STARTING_CARDS), deck=len(MARKET_CARDS)), merchants)):
         console.print(Text(title, "italic"))
         console.print(table)
-        if legend():
-            console.print(Text(legend(), "dim"))
+        if key:
+            console.print(Text(key, "dim"))
