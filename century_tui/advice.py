@@ -7,8 +7,9 @@ words are `Phrase`s (a text key and its params), so the command line prints them
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from century_tui.bots.heuristics import claim_value, deficit
 from century_tui.engine import (
@@ -17,8 +18,7 @@ from century_tui.engine import (
 from century_tui.text import Coin, MerchantRef, Steps, TierSeq, t
 
 
-@dataclass(frozen=True)
-class Phrase:
+class Phrase(Struct, frozen=True):
     """Words to be shown: `t(key, **params)`; a param may be a Phrase itself."""
 
     key: str

@@ -9,8 +9,9 @@ and the difference is what the move cost, in points of its evaluation. Pure Pyth
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable
+
+from msgspec import Struct, field
 
 from century_tui.advice import Phrase, move_words, why
 from century_tui.bots.hard import WIN_BONUS, HardBot
@@ -30,8 +31,7 @@ FOREVER_MS = 10**9
 """The bot's clock budget: never the limit, so the node cap alone decides."""
 
 
-@dataclass(frozen=True)
-class Costly:
+class Costly(Struct, frozen=True):
     """A person's move and what the bot would have played instead."""
 
     index: int
@@ -55,8 +55,7 @@ class Costly:
         return self.before >= WIN_BONUS / 2 > self.after
 
 
-@dataclass(frozen=True)
-class Review:
+class Review(Struct, frozen=True):
     """The costliest moves of each person (seat → up to SHOWN, costliest first)."""
 
     by_seat: dict[int, list[Costly]]

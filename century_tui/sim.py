@@ -19,9 +19,10 @@ import statistics
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterator
+
+from msgspec import Struct, field
 
 from century_tui.bots import make_bot
 from century_tui.engine import Game, Move, Seat, State
@@ -31,8 +32,7 @@ DEFAULT_ROUND_CAP = 400
 """Rounds after which a game is abandoned as a livelock and reported as capped."""
 
 
-@dataclass
-class BotTally:
+class BotTally(Struct):
     seats: int = 0
     """Seat appearances (a bot named twice in a lineup counts twice)."""
     wins: int = 0
@@ -52,8 +52,7 @@ class BotTally:
         return d
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(Struct, frozen=True):
     """What one game adds to the summary."""
 
     number: int
@@ -68,8 +67,7 @@ class GameResult:
     """Seconds per decision, by seat (when asked for)."""
 
 
-@dataclass
-class SimReport:
+class SimReport(Struct):
     players: int
     games: int = 0
     moves: int = 0
@@ -148,8 +146,7 @@ def lineup(bots: list[str], players: int, game: int) -> list[str]:
     return [bots[(seat + game) % len(bots)] for seat in range(players)]
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(Struct, frozen=True):
     """What every game of a run shares: sent once to each worker process."""
 
     bots: tuple[str, ...]

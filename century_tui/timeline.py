@@ -7,21 +7,19 @@ is their score at the end of round r.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from century_tui.engine import POINT_CARDS, Game, State
 
 
-@dataclass(frozen=True, slots=True)
-class Claimed:
+class Claimed(Struct, frozen=True):
     """A point card claimed: in which round (from 1) and what it is worth."""
 
     round: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class Running:
+class Running(Struct, frozen=True):
     """One player's score through the game."""
 
     scores: tuple[int, ...]

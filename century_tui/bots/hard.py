@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from century_tui.engine import ACQUIRE, CLAIM, DISCARDING, KIND, TRADE, Cubes, Move, State, cards_of, trigger_cards
 
@@ -45,8 +46,7 @@ beam deeper, paying only for the new levels; a wider search starts afresh, so it
 only once the narrow one is 12 turns deep. The figures behind it are in docs/BOT_TUNING.md."""
 
 
-@dataclass(frozen=True)
-class Weights:
+class Weights(Struct, frozen=True):
     """Evaluation weights, tuned by games against the medium bot and older versions
     (`benchmarks/fit_eval.py` fits `worth`'s to game outcomes: docs/BOT_TUNING.md, the fit and screens)."""
 

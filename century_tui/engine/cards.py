@@ -7,9 +7,10 @@ Merchant ids 0..42 are the market deck (M01..M43), 43..52 the starting cards (S0
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from century_tui.resources import data_dir, read_data
 
@@ -20,15 +21,13 @@ class CardDataError(ValueError):
     """The card file is broken; the message names the card."""
 
 
-@dataclass(frozen=True, slots=True)
-class PointCard:
+class PointCard(Struct, frozen=True):
     code: str
     cost: Cubes
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class MerchantCard:
+class MerchantCard(Struct, frozen=True):
     code: str
     kind: str  # "spice" | "upgrade" | "trade"
     gain: Cubes = (0, 0, 0, 0)

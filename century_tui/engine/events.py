@@ -5,31 +5,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from .cubes import Cubes
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(Struct, frozen=True):
     seat: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class CubesGained:
+class CubesGained(Struct, frozen=True):
     seat: int
     cubes: Cubes
 
 
-@dataclass(frozen=True, slots=True)
-class Upgraded:
+class Upgraded(Struct, frozen=True):
     seat: int
     steps: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Traded:
+class Traded(Struct, frozen=True):
     seat: int
     card: int
     times: int
@@ -37,16 +33,14 @@ class Traded:
     gained: Cubes
 
 
-@dataclass(frozen=True, slots=True)
-class CubesPlaced:
+class CubesPlaced(Struct, frozen=True):
     """Cubes put on merchant cards to the left of the one taken: payment[i] on slot i."""
 
     seat: int
     payment: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MerchantAcquired:
+class MerchantAcquired(Struct, frozen=True):
     seat: int
     card: int
     index: int
@@ -54,67 +48,57 @@ class MerchantAcquired:
     """Cubes lying on the card, now in the caravan (R-ACQ-3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rested:
+class Rested(Struct, frozen=True):
     seat: int
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PointClaimed:
+class PointClaimed(Struct, frozen=True):
     seat: int
     card: int
     index: int
     paid: Cubes
 
 
-@dataclass(frozen=True, slots=True)
-class CoinTaken:
+class CoinTaken(Struct, frozen=True):
     seat: int
     upper: bool
     """True for gold/copper (3 points), False for silver (1 point)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SilverMoved:
+class SilverMoved(Struct, frozen=True):
     """The last upper coin is gone; the lower-coin stack now lies on slot 1 (R-CLM-4)."""
 
     remaining: int
 
 
-@dataclass(frozen=True, slots=True)
-class RowRefilled:
+class RowRefilled(Struct, frozen=True):
     row: str  # "point" | "merchant"
     card: int | None
     """The card dealt into the rightmost slot, or None when the deck is empty."""
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardRequired:
+class DiscardRequired(Struct, frozen=True):
     seat: int
     excess: int
 
 
-@dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(Struct, frozen=True):
     seat: int
     cubes: Cubes
 
 
-@dataclass(frozen=True, slots=True)
-class EndTriggered:
+class EndTriggered(Struct, frozen=True):
     seat: int
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(Struct, frozen=True):
     seat: int
     next_seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(Struct, frozen=True):
     winner: int
 
 

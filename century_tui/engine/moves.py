@@ -7,9 +7,10 @@ stored in save files and checked again by `State.apply`. Indices (`index`) are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Union
+
+from msgspec import Struct
 
 from .cards import MERCHANT_CARDS
 from .cubes import LETTERS, Cubes, fmt, scale
@@ -41,8 +42,7 @@ KINDS = tuple(MoveKind)
 """Every kind of move, in the order legal moves are listed."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlaySpice:
+class PlaySpice(Struct, frozen=True):
     """Play a spice card from hand: gain its cubes (R-PLAY-1)."""
 
     card: int
@@ -53,8 +53,7 @@ class PlaySpice:
         return f"play {c.code}: gain {fmt(c.gain)}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayUpgrade:
+class PlayUpgrade(Struct, frozen=True):
     """Play an upgrade card; `steps` holds the tier each step raises from (R-PLAY-2).
 
     Steps are a multiset: (0, 1) raises a tier-0 cube and a tier-1 cube, or one cube
@@ -74,8 +73,7 @@ class PlayUpgrade:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class PlayTrade:
+class PlayTrade(Struct, frozen=True):
     """Play a trade card, repeating its exchange `times` times (R-PLAY-3)."""
 
     card: int
@@ -87,8 +85,7 @@ class PlayTrade:
         return f"play {c.code}: trade {fmt(scale(c.pay, self.times))} → {fmt(scale(c.gain, self.times))}"
 
 
-@dataclass(frozen=True, slots=True)
-class Acquire:
+class Acquire(Struct, frozen=True):
     """Take merchant card `index`, placing `payment[i]` (a tier) on card i to its left (R-ACQ-1)."""
 
     index: int
@@ -100,8 +97,7 @@ class Acquire:
         return f"acquire merchant slot {self.index + 1}{placed}"
 
 
-@dataclass(frozen=True, slots=True)
-class Rest:
+class Rest(Struct, frozen=True):
     """Take every played card back into hand (R-REST-1)."""
 
     kind: ClassVar[MoveKind] = MoveKind.REST
@@ -110,8 +106,7 @@ class Rest:
         return "rest"
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Struct, frozen=True):
     """Claim point card `index`, paying exactly its cost (R-CLM-1)."""
 
     index: int
@@ -121,8 +116,7 @@ class Claim:
         return f"claim point slot {self.index + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Struct, frozen=True):
     """Return these cubes at the end of a turn over the caravan limit (R-LIM-1)."""
 
     cubes: Cubes

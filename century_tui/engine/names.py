@@ -12,8 +12,9 @@ that was not UTF-8 (a Latin-1 terminal) cannot be shown at all. Such names are r
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from typing import Any, Iterable
+
+from msgspec import Struct
 
 MAX_NAME = 24
 
@@ -120,8 +121,7 @@ def duplicate(names: Iterable[str]) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(Struct, frozen=True):
     """A player: a display name, and the bot level playing it (None for a person)."""
 
     name: str

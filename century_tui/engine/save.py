@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import sys
 from datetime import datetime
-from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+import msgspec
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
 from .cards import CODES
@@ -91,13 +91,6 @@ class SaveModel(BaseModel):
         return seats
 
 
-@cache
-def _adapter(kind: str) -> TypeAdapter:
-    """The validator of one kind of move, built when a move of that kind is first read (each
-    costs a few milliseconds to build: a game that reads no save pays for none)."""
-    return TypeAdapter(MOVE_TYPES[kind])
-
-
 def move_from_dict(d: dict[str, Any]) -> Move:
     """The move a dict describes; ValueError if it is not one."""
     kind = d.get("kind") if isinstance(d, dict) else None
@@ -110,11 +103,9 @@ def move_from_dict(d: dict[str, Any]) -> Move:
             raise ValueError(f"unknown merchant card {card!r}")
         data["card"] = CODES[card]
     try:
-        return _adapter(kind).validate_python(data)
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"{kind} move: {where} {first['msg']}".replace("  ", " ")) from None
+        return msgspec.convert(data, MOVE_TYPES[kind])
+    except msgspec.ValidationError as e:
+        raise ValueError(f"{kind} move: {e}") from None
 
 
 def _json(text: str | bytes) -> Any:

@@ -7,7 +7,6 @@ saves, its first among them as its board opens, load neither pydantic nor its mo
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from datetime import datetime, timezone
 from typing import Any
 
@@ -25,13 +24,13 @@ replayed on loading, so a longer list is damage (or an attempt to hang the game)
 def move_to_dict(move: Move) -> dict[str, Any]:
     """{"kind": "trade", "card": "M13", "times": 3}: card codes keep saves readable."""
     d: dict[str, Any] = {"kind": move.kind}
-    for f in fields(move):  # type: ignore[arg-type]
-        value = getattr(move, f.name)
-        if f.name == "card":
+    for name in move.__struct_fields__:
+        value = getattr(move, name)
+        if name == "card":
             value = MERCHANT_CARDS[value].code
         elif isinstance(value, tuple):
             value = list(value)
-        d[f.name] = value
+        d[name] = value
     return d
 
 

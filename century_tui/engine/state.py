@@ -9,8 +9,9 @@ generation in `legal`, what each kind of move does in `play`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Iterable
+
+from msgspec import Struct
 
 from . import events as ev
 from . import legal, play
@@ -22,8 +23,7 @@ from .limits import CARAVAN_LIMIT, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS, 
 from .tables import ACTION, DISCARDING, OVER, Phase, cards_of, starting_cubes
 
 
-@dataclass(slots=True)
-class Player:
+class Player(Struct):
     cubes: Cubes
     hand: int
     """Merchant cards in hand, as a bitmask of card ids (cheap to test, copy and compare)."""
@@ -52,8 +52,7 @@ class Player:
         return cards_of(self.played)
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Struct, frozen=True):
     """One player's final score and its parts (R-SCORE-1)."""
 
     seat: int

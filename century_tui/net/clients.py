@@ -7,8 +7,8 @@ import asyncio
 import secrets
 import socket
 import time
-from dataclasses import dataclass, field
 
+from msgspec import Struct, field
 from websockets.asyncio.server import ServerConnection
 
 
@@ -35,8 +35,7 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
 
 
-@dataclass
-class Limits:
+class Limits(Struct):
     """What one connection may do before the host closes it."""
 
     handshake: float = 5.0
@@ -53,8 +52,7 @@ class Limits:
     """Seconds a move's owner has to answer another person's undo."""
 
 
-@dataclass(eq=False)
-class Client:
+class Client(Struct, eq=False):
     """One open connection, after its hello."""
 
     ws: ServerConnection

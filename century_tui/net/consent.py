@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from century_tui.table import UndoAsked
 
@@ -24,8 +25,7 @@ if TYPE_CHECKING:
     from .hosted import HostedTable
 
 
-@dataclass(eq=False)
-class Question:
+class Question(Struct, eq=False):
     """`by` (at `asker`'s terminal) asks to take back `owner`'s move, in the position `epoch`."""
 
     number: int

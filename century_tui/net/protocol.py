@@ -13,9 +13,9 @@ connection (`close`, with the reason) and changes nothing.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Any, Literal, Union, get_type_hints
 
+import msgspec
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from century_tui.table import Rewound, SaveChanged, Thinking, UndoAsked
@@ -123,7 +123,7 @@ def _wire(name: str, record: type, **tag: str) -> type[Message]:
     description; `WIRE` and `record_of` go between the two."""
     hints = get_type_hints(record)
     fields: dict[str, Any] = {key: (Literal[value], value) for key, value in tag.items()}
-    fields |= {f.name: (hints[f.name], ...) for f in dataclasses.fields(record)}
+    fields |= {name: (hints[name], ...) for name in record.__struct_fields__}
     model = create_model(name, __base__=Message, **fields)
     WIRE[record] = model
     return model
@@ -136,12 +136,12 @@ WIRE: dict[type, type[Message]] = {}
 def record_of(message: Message) -> Any:
     """The record a plain record's message carries."""
     record = next(r for r, m in WIRE.items() if isinstance(message, m))
-    return record(**{f.name: getattr(message, f.name) for f in dataclasses.fields(record)})
+    return record(**{name: getattr(message, name) for name in record.__struct_fields__})
 
 
 def message_of(record: Any) -> Message:
     """A plain record as its message."""
-    return WIRE[type(record)](**dataclasses.asdict(record))
+    return WIRE[type(record)](**msgspec.structs.asdict(record))
 
 
 RewoundChange = _wire("RewoundChange", Rewound, kind="rewound")

@@ -9,11 +9,12 @@ import itertools
 import os
 import re
 import time
-from dataclasses import dataclass
 from datetime import datetime
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
+
+from msgspec import Struct
 
 from century_tui import engine
 from century_tui.engine import SaveError
@@ -135,8 +136,7 @@ def open_save(path: Path) -> tuple[Game, SaveLock]:
         raise
 
 
-@dataclass(frozen=True)
-class SaveInfo:
+class SaveInfo(Struct, frozen=True):
     """One line of `century saves`."""
 
     path: Path

@@ -26,6 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal
 
+from msgspec import Struct
+
 from century_tui import __version__
 from century_tui.bots.registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 from century_tui.engine import MAX_NAME, MAX_PLAYERS
@@ -154,8 +156,7 @@ def settings_text(settings: Settings, key: bytes | None) -> str:
     return json.dumps(sealed, indent=1, ensure_ascii=False) + "\n"
 
 
-@dataclass(frozen=True)
-class SettingsNotice:
+class SettingsNotice(Struct, frozen=True):
     """Why the settings on disk were not used. `code` names the words the player reads
     (notify.settings_<code>): "damaged" (a copy of the file is kept), "damaged_uncopied"
     (the copy could not be written), "unreadable", or "not_a_file" and "too_large" (left

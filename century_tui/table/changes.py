@@ -7,15 +7,15 @@ Textual and no secrets (never the seed), so the same ones can travel to another 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from century_tui.engine import Move
 from century_tui.engine.events import Event
 
 
-@dataclass(frozen=True, slots=True)
-class Moved:
+class Moved(Struct, frozen=True):
     """`seat` made `move`; the engine's `events` say what it did."""
 
     move: Move
@@ -23,8 +23,7 @@ class Moved:
     events: tuple[Event, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Rewound:
+class Rewound(Struct, frozen=True):
     """The history changed under the views: undo (`undo=True`) or redo. `by` asked for it
     (None: not known); `owner` made the first move taken back (or brought back)."""
 
@@ -35,28 +34,24 @@ class Rewound:
     """Index of the first move taken back (undo) or of the first move brought back (redo)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Thinking:
+class Thinking(Struct, frozen=True):
     """A bot began to choose a move for `seat`."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class SaveChanged:
+class SaveChanged(Struct, frozen=True):
     """Saving began to fail (`error` says why) or works again (`error` is None)."""
 
     error: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Resynced:
+class Resynced(Struct, frozen=True):
     """The whole position came again (a table on another machine, after a reconnect or a
     missed change): views redraw from it. Nothing was played or taken back by it."""
 
 
-@dataclass(frozen=True, slots=True)
-class SeatsChanged:
+class SeatsChanged(Struct, frozen=True):
     """Whose person is at the table changed (a table on another machine: the host says who
     is connected): `gone` lost their connection, `back` came back. `Table.away` says it now."""
 
@@ -64,16 +59,14 @@ class SeatsChanged:
     back: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class HostSilent:
+class HostSilent(Struct, frozen=True):
     """A request went to the game's host and no answer came for a while (`silent`), or an
     answer came at last: `Table.silent` says it now."""
 
     silent: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Refused:
+class Refused(Struct, frozen=True):
     """A request the table passed on was refused where the game is played (a host answers
     after the asking): the words are `table`.`code` with `params`, as an engine refusal's
     (`table` "error") or the host's own ("refusal"); `reason` is in English."""
@@ -84,8 +77,7 @@ class Refused:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class UndoAsked:
+class UndoAsked(Struct, frozen=True):
     """`by` asks to take back `owner`'s move, and `owner`, at another terminal, must agree on
     their own screen (their answer: `Table.answer_undo(question, yes)`). `open` is False
     once it is settled or void."""

@@ -3,16 +3,16 @@ template params that read as one of them (a card as its effect, steps as "Y→R"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from century_tui.text.catalog import languages, load_language
 from century_tui.text.current import cube_code, cube_glyphs, language, words
 from century_tui.text.templates import t
 
 
-@dataclass(frozen=True, slots=True)
-class MerchantRef:
+class MerchantRef(Struct, frozen=True):
     """A merchant card as a template param: reads as its effect ('YY→G')."""
 
     card: int
@@ -21,8 +21,7 @@ class MerchantRef:
         return merchant_text(self.card)
 
 
-@dataclass(frozen=True, slots=True)
-class TierSeq:
+class TierSeq(Struct, frozen=True):
     """Single cubes in order, as a template param (an acquire payment): 'YRY'."""
 
     tiers: tuple[int, ...]
@@ -31,8 +30,7 @@ class TierSeq:
         return "".join(tier_letter(x) for x in self.tiers)
 
 
-@dataclass(frozen=True, slots=True)
-class Steps:
+class Steps(Struct, frozen=True):
     """Upgrade steps (tiers raised) as a template param: 'Y→R, R→G'."""
 
     steps: tuple[int, ...]
@@ -43,8 +41,7 @@ class Steps:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Names:
+class Names(Struct, frozen=True):
     """Player names as a template param, joined the language's way: 'Ann, Bob' / 'Ann、Bob'."""
 
     names: tuple[str, ...]
@@ -53,8 +50,7 @@ class Names:
         return t("log.name_sep").join(self.names)
 
 
-@dataclass(frozen=True, slots=True)
-class Coin:
+class Coin(Struct, frozen=True):
     """A coin as a template param: reads as its name in the current skin."""
 
     upper: bool

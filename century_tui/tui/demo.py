@@ -8,8 +8,9 @@ holds, so "a position where a trade can be repeated" is the same position every 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Callable
+
+from msgspec import Struct
 
 from century_tui.engine import (
     MERCHANT_CARDS,
@@ -135,8 +136,7 @@ def trade_card(s: State) -> int:
 
 
 # ---------------------------------------------------------------- the showcase
-@dataclass(frozen=True)
-class Shot:
+class Shot(Struct, frozen=True):
     """One screenshot of the real app: a position, a size, a skin and the keys pressed."""
 
     name: str

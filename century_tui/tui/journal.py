@@ -6,16 +6,16 @@ drawn again in another skin or language. Pure Python: no Textual here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
+
+from msgspec import Struct, field
 
 from century_tui.engine import MERCHANT_CARDS, Game
 from century_tui.engine import events as ev
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(Struct, frozen=True):
     key: str
     params: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None

@@ -8,7 +8,7 @@ Pure Python: no Textual here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from century_tui.engine import (
     ACQUIRE,
@@ -27,8 +27,7 @@ from century_tui.engine import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Legality:
+class Legality(Struct, frozen=True):
     """What the player to act may do in one position, each choice the board offers with
     the engine's reason when it cannot be made (None: it can): the point slots, the
     merchant slots and the cards in hand. Built once per position and shared by the

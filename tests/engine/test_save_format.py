@@ -43,6 +43,17 @@ def test_every_move_kind_round_trips():
         assert move_from_dict(d) == move
 
 
+@pytest.mark.parametrize("d, named", [
+    ({"kind": "trade", "card": "M10", "times": "3"}, r"trade move: .*`int`.*\$\.times"),
+    ({"kind": "acquire", "index": 2, "payment": [0, "x"]}, r"acquire move: .*\$\.payment\[1\]"),
+    ({"kind": "claim"}, "claim move: .*missing required field `index`"),
+    ({"kind": "discard", "cubes": [1, 0, 2]}, r"discard move: .*length 4.*\$\.cubes"),
+])
+def test_a_move_with_a_wrong_or_missing_field_is_refused_naming_the_field(d, named):
+    with pytest.raises(ValueError, match=named):
+        move_from_dict(d)
+
+
 def test_save_names_cards_by_code():
     assert move_to_dict(PlayTrade(9, 3)) == {"kind": "trade", "card": "M10", "times": 3}
 

@@ -6,8 +6,7 @@ flag. Claimed point cards show only as a count until the end (R-CLM-2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Vertical
@@ -19,8 +18,7 @@ from century_tui.tui import render
 from century_tui.tui.follow import FollowsWords
 
 
-@dataclass(frozen=True, slots=True)
-class CaravanInfo:
+class CaravanInfo(Struct, frozen=True):
     name: str
     bot: str | None
     cubes: Cubes

@@ -6,8 +6,7 @@ from memory never plays a different card than last turn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from rich.text import Text
 from textual.containers import Container
 from textual.message import Message
@@ -20,8 +19,7 @@ from century_tui.tui.keys import digit_key
 from century_tui.tui.widgets.cursor_row import CursorRow, RowMessage, cursor_keys
 
 
-@dataclass(frozen=True, slots=True)
-class HandItem:
+class HandItem(Struct, frozen=True):
     card: int
     played: bool
     ok: bool

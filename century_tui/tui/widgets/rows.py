@@ -7,8 +7,7 @@ the screen turns it into a move. Digits and arrows move the cursor.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
@@ -21,8 +20,7 @@ from century_tui.tui.follow import FollowsWords
 from century_tui.tui.widgets.cursor_row import CursorRow, RowMessage, cursor_keys
 
 
-@dataclass(frozen=True, slots=True)
-class SlotView:
+class SlotView(Struct, frozen=True):
     """What one slot shows: the card (None: empty slot), whether it can be taken now,
     and, for points, the coin a claim pays (kind, stack size); for merchants, the cubes on it."""
 
