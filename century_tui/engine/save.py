@@ -1,9 +1,10 @@
 """The save format read back: a versioned JSON document holding seats, seed and moves
 (written by `save_doc.py`, without pydantic).
 
-Loading validates the document with pydantic, then replays every move from the
-seed; anything wrong (bad JSON, another format, a newer version, an illegal move)
-raises SaveError with one plain paragraph, and nothing is half-loaded.
+Loading validates the document with pydantic and each move with msgspec (moves are
+msgspec Structs), then replays every move from the seed; anything wrong (bad JSON,
+another format, a newer version, an illegal move) raises SaveError with one plain
+paragraph, and nothing is half-loaded.
 """
 
 from __future__ import annotations
