@@ -299,8 +299,9 @@ async def test_acquire_payment_by_clicks(acquire_game):
         await pilot.click(screen.merchants.views[2])
         modal = app.screen
         assert isinstance(modal, AcquireModal)
-        await pilot.click(f"#pay-0-{tiers[-1]}")
-        await pilot.click(f"#pay-1-{tiers[0]}")
+        await settle(pilot)  # laid out: a click aims at where a widget is, (0, 0) before that
+        assert await pilot.click(f"#pay-0-{tiers[-1]}")  # True: the click landed on it
+        assert await pilot.click(f"#pay-1-{tiers[0]}")
         await settle(pilot)  # the buttons' Pressed messages handled (late on a loaded machine)
         want = tuple(modal.payment)
         assert want[0] == tiers[-1]
