@@ -37,17 +37,31 @@ def styled(phrase: Phrase) -> Text:
     return render.rt(phrase.key, **params)
 
 
+def place(board, move: Move) -> tuple[Widget, int | None]:
+    """Where `move` is played on `board`: the point or merchant row and its slot, or the
+    hand and the card's place in it (None for Rest, or a card not there)."""
+    if move.kind == CLAIM:
+        return board.points, move.index
+    if move.kind == ACQUIRE:
+        return board.merchants, move.index
+    hand = board.hand
+    if move.kind == REST:
+        return hand, None
+    return hand, next((n for n, item in enumerate(hand.items) if item.card == move.card), None)
+
+
 def light(board, move: Move) -> list[Widget]:
     """Light up what `move` uses on `board`: the point or merchant slot, the hand card, or
     Rest (the coach's hint, the review's better move); the widgets lit."""
-    if move.kind == CLAIM:
-        lit = [board.points.views[move.index]]  # type: ignore[union-attr]
-    elif move.kind == ACQUIRE:
-        lit = [board.merchants.views[move.index]]  # type: ignore[union-attr]
-    elif move.kind == REST:
+    row, index = place(board, move)
+    if move.kind == REST:
         lit = list(board.hand.query(".rest"))
+    elif index is None:
+        lit = []
+    elif row is board.hand:
+        lit = [list(board.hand.query(".chip"))[index]]  # the chips hold the hand's items in order
     else:
-        lit = [c for c in board.hand.query(".chip") if c.item is not None and c.item.card == move.card]  # type: ignore[union-attr, attr-defined]
+        lit = [row.views[index]]  # type: ignore[attr-defined]
     for widget in lit:
         widget.add_class("-hinted")
     return lit
@@ -56,14 +70,9 @@ def light(board, move: Move) -> list[Widget]:
 def aim(board, move: Move) -> None:
     """Put the cursor of the row or hand that `move` uses on its slot or card, and the focus
     there, so that Enter plays it (Rest: the focus on the hand, whose r rests)."""
-    if move.kind in (CLAIM, ACQUIRE):
-        row = board.points if move.kind == CLAIM else board.merchants
-        row.cursor = move.index
-    else:
-        row = board.hand
-        cards = [n for n, item in enumerate(row.items) if move.kind != REST and item.card == move.card]
-        if cards:
-            row.cursor = cards[0]
+    row, index = place(board, move)
+    if index is not None:
+        row.cursor = index  # type: ignore[attr-defined]
     board.set_focus(row)  # at once: a key typed next reaches the row
 
 
