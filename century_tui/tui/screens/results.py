@@ -67,9 +67,12 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             yield ScoreChart(self.game, classes="chart")
             with Horizontal(classes="buttons"):
                 yield WordButton(t("results.board"), id="board", compact=True)
-                yield WordButton(t("results.new_game"), id="new", variant="primary", compact=True)
-                yield WordButton(t("results.rematch"), id="rematch", compact=True)
-                yield WordButton(t("results.review"), id="review", compact=True)
+                hosts = [WordButton(t("results.new_game"), id="new", variant="primary", compact=True),
+                         WordButton(t("results.rematch"), id="rematch", compact=True),
+                         WordButton(t("results.review"), id="review", compact=True)]
+                for button in hosts:  # offered where the game is played: on the host; hidden
+                    button.display = not self.remote  # from the first frame, not after it
+                yield from hosts
                 yield WordButton(t("results.quit"), id="quit", compact=True)
         yield KeyBar()
 
@@ -77,12 +80,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         if closed(self):
             return
         self.draw()
-        if self.remote:  # offered where the game is played: on the host
-            for button in ("#new", "#rematch", "#review"):
-                self.query_one(button, Button).display = False
-            self.query_one("#board", Button).focus()
-        else:
-            self.query_one("#new", Button).focus()
+        self.query_one("#board" if self.remote else "#new", Button).focus()
 
     def ranking(self) -> list[int]:
         s = self.game.state
