@@ -3,6 +3,10 @@
 The same frozen values are produced by `State.legal_moves`, sent by the UI and bots,
 stored in save files and checked again by `State.apply`. Indices (`index`) are
 0-based positions in a row; players read them as slot `index + 1`.
+
+Moves hold only ints and tuples of ints, so they are kept out of the cycle collector
+(`gc=False`): the engine caches legal moves by caravan (some 16,000 after a few bot
+games), and every full collection walked them all, in the middle of a bot's move.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ KINDS = tuple(MoveKind)
 """Every kind of move, in the order legal moves are listed."""
 
 
-class PlaySpice(Struct, frozen=True):
+class PlaySpice(Struct, frozen=True, gc=False):
     """Play a spice card from hand: gain its cubes (R-PLAY-1)."""
 
     card: int
@@ -53,7 +57,7 @@ class PlaySpice(Struct, frozen=True):
         return f"play {c.code}: gain {fmt(c.gain)}"
 
 
-class PlayUpgrade(Struct, frozen=True):
+class PlayUpgrade(Struct, frozen=True, gc=False):
     """Play an upgrade card; `steps` holds the tier each step raises from (R-PLAY-2).
 
     Steps are a multiset: (0, 1) raises a tier-0 cube and a tier-1 cube, or one cube
@@ -73,7 +77,7 @@ class PlayUpgrade(Struct, frozen=True):
         )
 
 
-class PlayTrade(Struct, frozen=True):
+class PlayTrade(Struct, frozen=True, gc=False):
     """Play a trade card, repeating its exchange `times` times (R-PLAY-3)."""
 
     card: int
@@ -85,7 +89,7 @@ class PlayTrade(Struct, frozen=True):
         return f"play {c.code}: trade {fmt(scale(c.pay, self.times))} → {fmt(scale(c.gain, self.times))}"
 
 
-class Acquire(Struct, frozen=True):
+class Acquire(Struct, frozen=True, gc=False):
     """Take merchant card `index`, placing `payment[i]` (a tier) on card i to its left (R-ACQ-1)."""
 
     index: int
@@ -97,7 +101,7 @@ class Acquire(Struct, frozen=True):
         return f"acquire merchant slot {self.index + 1}{placed}"
 
 
-class Rest(Struct, frozen=True):
+class Rest(Struct, frozen=True, gc=False):
     """Take every played card back into hand (R-REST-1)."""
 
     kind: ClassVar[MoveKind] = MoveKind.REST
@@ -106,7 +110,7 @@ class Rest(Struct, frozen=True):
         return "rest"
 
 
-class Claim(Struct, frozen=True):
+class Claim(Struct, frozen=True, gc=False):
     """Claim point card `index`, paying exactly its cost (R-CLM-1)."""
 
     index: int
@@ -116,7 +120,7 @@ class Claim(Struct, frozen=True):
         return f"claim point slot {self.index + 1}"
 
 
-class Discard(Struct, frozen=True):
+class Discard(Struct, frozen=True, gc=False):
     """Return these cubes at the end of a turn over the caravan limit (R-LIM-1)."""
 
     cubes: Cubes

@@ -89,6 +89,19 @@ def test_phases_and_kinds_are_enums_whose_values_are_the_old_strings():
     assert Discard.kind is MoveKind.DISCARD and Rest.kind is MoveKind.REST
 
 
+def test_legal_moves_of_every_kind_stay_out_of_the_cycle_collector():
+    """The engine caches legal moves; the collector must not walk them (moves.py: why)."""
+    import gc
+
+    seen: set[str] = set()
+    for s in random_positions(5, 200):
+        for kind in s.legal_kinds():
+            for m in s.legal_moves(kind):
+                assert not gc.is_tracked(m), m
+                seen.add(str(m.kind))
+    assert seen >= {"spice", "upgrade", "trade", "acquire", "rest", "claim"}
+
+
 def test_a_turn_over_the_limit_is_in_the_discard_phase_with_only_discard_moves():
     s = position(cubes=(9, 0, 0, 0), hand=("S01",))
     s.apply(next(m for m in s.legal_moves(MoveKind.SPICE)))
