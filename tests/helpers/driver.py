@@ -151,6 +151,17 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
         await pilot.pause(0.02)
 
 
+async def told(pilot, *parts: str, timeout: float = 10.0) -> None:
+    """Wait until some toast of the pilot's app holds every one of `parts`. A toast is a
+    message the app handles after the key, click or network message that caused it, so
+    under load it can come after a test's next line: wait for it as for any event."""
+    app = pilot.app
+    try:
+        await until(pilot, lambda: any(all(p in m for p in parts) for m in toasts(app)), timeout)
+    except AssertionError:
+        raise AssertionError(f"no toast said {parts!r}; heard {toasts(app)!r}") from None
+
+
 async def settle(pilot) -> None:
     """Let every pending message, worker (a bot) and screen change finish."""
     if pilot.app.workers:

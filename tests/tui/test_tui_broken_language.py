@@ -10,7 +10,7 @@ from century_tui.storage import Settings
 from century_tui.text import catalog
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
-from tests.helpers.driver import palette, run_app, settle, toasts
+from tests.helpers.driver import palette, run_app, settle, told
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ async def test_picking_a_damaged_language_on_the_form_keeps_the_words_and_says_w
         assert app.language == "en" and app.settings.language != "fr"
         assert select.value == "en"  # the form shows the language on show, not the refused one
         assert isinstance(app.screen, NewGameScreen)
-        assert any("Français cannot be shown" in m and "unknown param" in m for m in toasts(app))
+        await told(pilot, "Français cannot be shown", "unknown param")
         assert "New game" in str(app.screen.query_one(".title").render())
 
     await run_app(app, body)
@@ -48,7 +48,7 @@ async def test_the_command_palette_refuses_a_damaged_language_too(broken_french)
     async def body(app, pilot):
         await palette(pilot, "Français")
         assert app.language == "en"
-        assert any("Français cannot be shown" in m for m in toasts(app))
+        await told(pilot, "Français cannot be shown")
 
     await run_app(app, body)
 
@@ -58,7 +58,7 @@ async def test_a_start_in_a_damaged_language_opens_in_english_and_says_why(broke
 
     async def body(app, pilot):
         assert app.language == "en"
-        assert any("Français cannot be shown" in m for m in toasts(app))
+        await told(pilot, "Français cannot be shown")
 
     await run_app(app, body)
 

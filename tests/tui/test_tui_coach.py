@@ -177,6 +177,7 @@ async def test_hints_are_refused_with_a_reason_in_a_game_without_them(monkeypatc
         before = len(toasts(app))
         await pilot.press("c")
         await pilot.pause()
+        await until(pilot, lambda: len(toasts(app)) > before)
         assert toasts(app)[before:] == [t("coach.off")]
         assert not board(app).query(CoachLine) and not list(app.workers)  # nothing thinks
         assert t("key.coach") not in board(app).query_one(KeyBar).render().plain  # not offered

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from tests.helpers.driver import run_app, plain, remembered, board, click_button, palette, pass_screens, settle, toasts, until
+from tests.helpers.driver import run_app, plain, remembered, board, click_button, palette, pass_screens, settle, until, told
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
@@ -192,7 +192,7 @@ async def test_final_round_is_announced():
         screen = board(app)
         screen.play(trigger)
         await settle(pilot)
-        assert any(text.t("board.final_round") in n for n in toasts(app))
+        await told(pilot, text.t("board.final_round"))
         assert screen.status.final
 
     await run(app, body)
@@ -349,12 +349,12 @@ async def test_impossible_action_shows_the_reason_and_changes_nothing():
         held = sum(screen.game.state.current.cubes)
         await pilot.click(screen.merchants.views[5])  # slot 6 costs 5 cubes
         assert len(screen.game.moves) == count
-        assert any(text.t("error.slot_cost", slot=6, cost=5, held=held) in n for n in toasts(app))
+        await told(pilot, text.t("error.slot_cost", slot=6, cost=5, held=held))
         assert screen.merchants.check_action("act", ()) is None  # shown disabled in the footer
         await pilot.press("p", "2", "enter")  # a point card it cannot pay
         assert len(screen.game.moves) == count
         assert screen.hint.problem
-        assert any(text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0] in n for n in toasts(app))
+        await told(pilot, text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0])
 
     await run(app, body)
 

@@ -114,6 +114,7 @@ async def test_a_digit_past_the_hand_says_there_is_no_such_card():
         await pilot.press("9", "0")
         await settle(pilot)
         said = [text.t("notify.no_such_card", number=n, count=count) for n in ("9", "0")]
+        await until(pilot, lambda: len(toasts(app)) >= 2)
         assert toasts(app) == said and len(bells) == 2
         assert screen.hand.cursor == cursor and game.moves == []
         await pilot.press("2")
@@ -141,6 +142,7 @@ async def test_a_replay_says_it_is_one_to_the_keys_that_play_and_offers_no_digit
         keys = ("r", "u", "d", "enter", "1")
         await pilot.press(*keys)
         await settle(pilot)
+        await until(pilot, lambda: len(toasts(app)) >= len(keys))
         assert toasts(app) == [text.t("replay.read_only")] * len(keys) and len(bells) == len(keys)
         assert len(screen.game.moves) == 2 and app.screen is screen
         for area in ("m", "p", "h"):
@@ -173,4 +175,5 @@ async def test_a_refusal_saying_whose_turn_it_is_goes_when_the_turn_moves_on(mon
         assert toasts(app) == []
         await pilot.press("9")  # a refusal in her own turn is not cleared by the screen
         await settle(pilot)
+        await until(pilot, lambda: toasts(app))
         assert len(toasts(app)) == 1

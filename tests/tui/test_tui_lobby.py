@@ -9,7 +9,7 @@ import pytest
 from century_tui.engine import Game, Rest, Seat
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
-from tests.helpers.driver import screen_lines, until, toasts
+from tests.helpers.driver import screen_lines, until, toasts, told
 from tests.helpers.hosting import Hosting, first_to_play
 
 pytestmark = pytest.mark.asyncio
@@ -97,7 +97,7 @@ async def test_a_new_code_from_the_lobby_refuses_the_old_one_and_admits_the_new(
             await until(pilot, lambda: second.code_for(1) not in (None, old))
             new = second.code_for(1)
             await until(pilot, lambda: f"--code {new}" in "\n".join(screen_lines(app)))
-            assert "New code for Di: the old one no longer works." in toasts(app)
+            await told(pilot, "New code for Di: the old one no longer works.")
             with pytest.raises(JoinError, match="unknown or used"):
                 await RemoteTable.connect(host.address, code=old, timeout=5)
             di = await RemoteTable.connect(host.address, code=new, timeout=5)
@@ -175,7 +175,7 @@ async def test_t_seats_a_person_at_the_terminal_of_the_person_above_with_one_lin
             app.seats.highlighted = option_of(app, 0, 3)
             await pilot.press("t")  # Cy joins them
             await until(pilot, lambda: hosted.code_for(3) == hosted.code_for(0))
-            assert "Ann, Bob, Cy now share one terminal: one line for them, and a pass screen between them." in toasts(app)
+            await told(pilot, "Ann, Bob, Cy now share one terminal: one line for them, and a pass screen between them.")
             shared = await RemoteTable.connect(host.address, code=hosted.code_for(0), timeout=5)
             assert shared.mine == (0, 2, 3)
             await shared.aclose()

@@ -10,7 +10,7 @@ import contextlib
 
 import pytest
 from rich.cells import cell_len
-from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle, toasts
+from tests.helpers.driver import asked_or_moved, board, click_button, hand_position, run_app, settle, toasts, until
 
 from century_tui.engine import (
     MERCHANT_CARDS,
@@ -400,6 +400,7 @@ async def test_d_with_nothing_to_return_says_why(discard_game, language):
         await pilot.press("d")
         await settle(pilot)
         why = text.t("error.no_discard_due")
+        await until(pilot, lambda: toasts(app))
         assert toasts(app) == [why]
         assert app.screen is screen and fingerprint(game.state) == before
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from tests.helpers.driver import until, toasts
+from tests.helpers.driver import until, toasts, told
 from tests.helpers.hosting import first_to_play
 from tests.net.test_net import until as net_until
 
@@ -84,7 +84,7 @@ async def test_the_owner_agrees_on_their_own_board_with_a_key():
         await pilot.press("y")
         await until(pilot, lambda: not h.hosted.table.game.moves and app.table.view.moves == 0)
         assert app.screen is screen and screen.can_act()  # Ann's turn again
-        assert any("Move taken back" in x for x in toasts(app))
+        await told(pilot, "Move taken back")
 
 
 async def test_the_asker_waits_then_hears_the_owner_keeps_their_move_in_the_askers_language():

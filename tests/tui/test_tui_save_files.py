@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from tests.helpers.driver import run_app, board, click_button, settle, until, toasts
+from tests.helpers.driver import run_app, board, click_button, settle, until, told
 
 from century_tui import cli, storage
 from century_tui.engine import SaveError
@@ -139,7 +139,7 @@ async def test_the_new_game_screen_opens_when_the_saves_folder_cannot_be_read():
         await pilot.click("#start")
         await settle(pilot)
         assert board(app).save_path is None  # played unsaved, and told so
-        assert any("Could not save" in m for m in toasts(app))
+        await told(pilot, "Could not save")
 
     await run_app(app, body)
     assert storage.saves_dir().read_text() == "a file where the folder should be"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.helpers.driver import board, palette, remembered, run_app, screen_lines, settle, until, toasts
+from tests.helpers.driver import board, palette, remembered, run_app, screen_lines, settle, until, told
 
 from century_tui import storage
 from century_tui.storage import Settings
@@ -55,7 +55,7 @@ async def test_a_damaged_settings_file_gives_defaults_and_a_notice():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.skin == "spice" and app.bot_delay_ms == Settings().bot_delay_ms
-        assert any("damaged" in m for m in toasts(app))
+        await told(pilot, "damaged")
     assert storage.damaged_settings_path().read_text() == "{not json"  # the player's file, kept
 
 
@@ -66,7 +66,7 @@ async def test_the_settings_notice_is_in_the_player_s_language():
 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert any("endommagé" in m for m in toasts(app))
+        await told(pilot, "endommagé")
 
 
 async def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):

@@ -5,7 +5,7 @@ hand-over between people."""
 from __future__ import annotations
 
 from rich.text import Text
-from tests.helpers.driver import run_board, screen_lines, settle, toasts
+from tests.helpers.driver import run_board, screen_lines, settle, toasts, until
 from textual import events
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
@@ -182,7 +182,7 @@ async def test_the_last_person_s_refusal_toast_is_gone_at_the_hand_over():
     async def body(app, pilot):
         await pilot.press("p", "1", "enter")  # a point card Ann cannot pay: refused, a toast
         await settle(pilot)
-        assert toasts(app), "the refusal was said"
+        await until(pilot, lambda: toasts(app))  # the refusal was said
         await pilot.press("r")  # Ann rests: the pass screen for Bob
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers.driver import run_board, GatedBots, board, settle, until, toasts
+from tests.helpers.driver import run_board, GatedBots, board, settle, until, told
 
 from century_tui import storage
 from century_tui.engine import Game, Rest, Seat
@@ -56,7 +56,7 @@ async def test_nothing_to_undo_is_said_not_ignored():
     async def body(app, pilot):
         await pilot.press("u")
         await pilot.pause()
-        assert any("Nothing to undo" in m for m in toasts(app))
+        await told(pilot, "Nothing to undo")
         assert game.moves == []
 
     await run(app, body)

@@ -3,7 +3,7 @@ succeeds, and quitting meanwhile asks for a second Ctrl+Q."""
 
 from __future__ import annotations
 
-from tests.helpers.driver import board, settle, toasts
+from tests.helpers.driver import board, settle, toasts, until, told
 
 from century_tui import storage
 from century_tui.engine import Game, Seat
@@ -58,7 +58,7 @@ async def test_a_failed_save_keeps_a_marker_until_a_save_succeeds(monkeypatch):
         disk.full = False
         await rest(pilot)
         assert "Not saved" not in status(app)
-        assert any("saved again" in m for m in toasts(app))
+        await told(pilot, "saved again")
         assert storage.load_game(board(app).save_path).moves == game.moves
 
 
@@ -73,7 +73,7 @@ async def test_quitting_an_unsaved_game_asks_for_a_second_ctrl_q(monkeypatch):
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert app.is_running
-        assert any("Ctrl+Q again" in m for m in toasts(app))
+        await told(pilot, "Ctrl+Q again")
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert not app.is_running
@@ -132,7 +132,7 @@ async def test_leaving_an_unsaved_game_by_the_results_buttons_asks_first(monkeyp
         await click_button(pilot, "#quit")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, ResultsScreen)
-        assert any("Ctrl+Q again" in m for m in toasts(app))
+        await told(pilot, "Ctrl+Q again")
         await pilot.press("n")  # asked again: it lets go
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
@@ -154,6 +154,7 @@ async def test_a_new_failure_after_a_good_save_is_warned_about_again(monkeypatch
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert app.is_running  # warned again, not quit on the old warning
+        await until(pilot, lambda: sum("Ctrl+Q again" in m for m in toasts(app)) >= 2)
         assert sum("Ctrl+Q again" in m for m in toasts(app)) == 2
 
 
