@@ -175,7 +175,7 @@ async def click_button(pilot, selector: str) -> None:
     button = pilot.app.screen.query_one(selector)
     while button.has_class("-active"):
         await pilot.pause(0.02)
-    await pilot.click(selector)
+    assert await pilot.click(selector)
 
 
 async def palette(pilot, query: str) -> None:
@@ -192,7 +192,7 @@ async def pass_screens(pilot, clicks: bool = False) -> int:
     count = 0
     while isinstance(pilot.app.screen, HandOffScreen):
         if clicks:
-            await pilot.click(None, offset=(2, 2))
+            assert await pilot.click(None, offset=(2, 2))
         else:
             await pilot.press("enter")
         count += 1
@@ -297,43 +297,43 @@ async def play_clicks(pilot, move: Move) -> None:
     before = len(screen.game.moves)
     kind = move.kind
     if kind == "rest":
-        await pilot.click(screen.query_one(RestButton))
+        assert await pilot.click(screen.query_one(RestButton))
     elif kind == "claim":
-        await pilot.click(screen.points.views[move.index])
+        assert await pilot.click(screen.points.views[move.index])
     elif kind == "acquire":
-        await pilot.click(screen.merchants.views[move.index])
+        assert await pilot.click(screen.merchants.views[move.index])
         await asked_or_moved(pilot, screen, before)
         if isinstance(app.screen, AcquireModal):
             for slot, tier in enumerate(move.payment):
-                await pilot.click(f"#pay-{slot}-{tier}")
-            await pilot.click("#confirm")
+                assert await pilot.click(f"#pay-{slot}-{tier}")
+            assert await pilot.click("#confirm")
     elif kind in ("spice", "upgrade", "trade"):
         position = hand_position(screen, move.card)
         chip = next(c for c in screen.query(HandCard) if c.position == position)
-        await pilot.click(chip)
+        assert await pilot.click(chip)
         await asked_or_moved(pilot, screen, before)
         if isinstance(app.screen, UpgradeModal):
             for tier in move.steps:
-                await pilot.click(f"#raise-{tier}")
-            await pilot.click("#confirm")
+                assert await pilot.click(f"#raise-{tier}")
+            assert await pilot.click("#confirm")
             if not move.steps and isinstance(app.screen, UpgradeModal):
-                await pilot.click("#confirm")  # no step: confirmed on the second click
+                assert await pilot.click("#confirm")  # no step: confirmed on the second click
         elif isinstance(app.screen, TradeModal):
             modal = app.screen
             while modal.times > move.times:
-                await pilot.click("#less")
-            await pilot.click("#confirm")
+                assert await pilot.click("#less")
+            assert await pilot.click("#confirm")
     elif kind == "discard":
         await pilot.pause()
         modal = app.screen
         assert isinstance(modal, DiscardModal)
         for tier in range(4):
             while modal.chosen[tier] > move.cubes[tier]:
-                await pilot.click(f"#minus-{tier}")
+                assert await pilot.click(f"#minus-{tier}")
         for tier in range(4):
             while modal.chosen[tier] < move.cubes[tier]:
-                await pilot.click(f"#plus-{tier}")
-        await pilot.click("#confirm")
+                assert await pilot.click(f"#plus-{tier}")
+        assert await pilot.click("#confirm")
     await settle(pilot)
     assert len(screen.game.moves) == before + 1, f"{move} was not applied"
     assert screen.game.moves[-1] == move, f"wanted {move}, made {screen.game.moves[-1]}"

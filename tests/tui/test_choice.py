@@ -64,7 +64,7 @@ async def test_esc_and_a_click_beside_the_menu_keep_the_choice():
         assert skin.value == "spice" and app.skin == "spice"
         await open_menu(pilot, skin)
         await pilot.press("down")
-        await pilot.click(offset=(0, 0))  # the top-left corner: beside the menu
+        assert await pilot.click(offset=(0, 0))  # the top-left corner: beside the menu
         await until(pilot, lambda: app.screen is form)
         assert skin.value == "spice" and app.skin == "spice"
 
@@ -75,13 +75,13 @@ async def test_clicks_open_the_menu_and_choose_an_option():
     async def body(app, pilot):
         form = app.screen
         language = form.query_one("#language", Choice)
-        await pilot.click(language)
+        assert await pilot.click(language)
         await until(pilot, lambda: isinstance(app.screen, ChoiceMenu))
         await settle(pilot)
         options = menu(app)
         index = next(i for i, (_, value) in enumerate(language.options) if value == "fr")
         assert options.region.y > language.region.y or options.region.bottom <= language.region.y
-        await pilot.click(options, offset=(2, 1 + index))  # inside its border, on that line
+        assert await pilot.click(options, offset=(2, 1 + index))  # inside its border, on that line
         await until(pilot, lambda: app.screen is form)
         await settle(pilot)
         assert language.value == "fr" and app.language == "fr"

@@ -31,7 +31,7 @@ async def test_enter_and_a_click_press_a_form_button_once_each():
         await until(pilot, lambda: app.pressed == ["start"])
         assert start.has_class("-active")  # shown pressed a moment, as Textual's Button
         await until(pilot, lambda: not start.has_class("-active"))
-        await pilot.click("#drop")
+        assert await pilot.click("#drop")
         await until(pilot, lambda: app.pressed == ["start", "drop"])
 
 
@@ -40,8 +40,8 @@ async def test_a_press_while_it_shows_pressed_is_the_same_press():
     async with app.run_test() as pilot:
         start = app.query_one("#start", FormButton)
         start.active_effect_duration = 60
-        await pilot.click("#start")
-        await pilot.click("#start")
+        assert await pilot.click("#start")
+        assert await pilot.click("#start")
         await pilot.pause()
         assert app.pressed == ["start"]
 
@@ -51,7 +51,7 @@ async def test_a_disabled_form_button_is_not_pressed():
     async with app.run_test() as pilot:
         drop = app.query_one("#drop", FormButton)
         drop.disabled = True
-        await pilot.click("#drop")
+        assert await pilot.click("#drop")
         drop.press()
         await pilot.pause()
         assert app.pressed == []
@@ -91,7 +91,7 @@ async def test_enter_space_and_a_click_tick_a_box_and_say_so():
         await until(pilot, lambda: app.changed == [("hints", True)])
         assert hints.has_class("-on")
         await pilot.press("enter")
-        await pilot.click("#handoff")
+        assert await pilot.click("#handoff")
         await until(pilot, lambda: len(app.changed) == 3)
         assert app.changed[1:] == [("hints", False), ("handoff", False)]
         assert not hints.value and not handoff.value and not handoff.has_class("-on")

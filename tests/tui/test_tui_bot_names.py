@@ -52,7 +52,7 @@ def name(app, n: int) -> str:
 
 async def test_a_seat_turned_bot_takes_the_bots_name_and_back():
     async def body(app, pilot):
-        await pilot.click("#add")
+        assert await pilot.click("#add")
         await settle(pilot)
         assert name(app, 3) == "Player 3"
         app.screen.query_one("#kind-3").value = "bot:medium"

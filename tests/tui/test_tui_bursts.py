@@ -202,7 +202,7 @@ async def test_a_pass_screen_after_a_persons_turn_holds_the_keys_typed_with_the_
         screen = app.screen
         assert isinstance(screen, HandOffScreen) and len(app.table.game.moves) == 1
         await pilot.press("enter", "space")
-        await pilot.click(None, offset=(2, 2))
+        assert await pilot.click(None, offset=(2, 2))
         await settle(pilot)
         assert app.screen is screen
         screen.held_until = 0.0  # the moment is over: the next person takes the keyboard

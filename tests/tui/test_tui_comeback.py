@@ -110,7 +110,7 @@ async def test_a_click_on_a_listed_game_opens_it():
     async def body(app, pilot):
         row = app.screen.query_one("#games", DataTable).region.y + 2  # the heading, the newest, then this
         for _ in range(2):  # the first click puts the cursor there, the second opens
-            await pilot.click(offset=(10, row))
+            assert await pilot.click(offset=(10, row))
             await pilot.pause()
         await settle(pilot)
         assert board(app).save_path == games[1][1]

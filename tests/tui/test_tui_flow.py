@@ -48,7 +48,7 @@ async def test_pass_screen_between_two_people_and_click_to_go_on():
         assert isinstance(app.screen, HandOffScreen)
         assert app.screen.player == second
         assert text.t("handoff.title", name=second) in str(app.screen.query_one(".title").render())
-        await pilot.click(None, offset=(3, 3))
+        assert await pilot.click(None, offset=(3, 3))
         assert isinstance(app.screen, GameScreen)
         await pilot.press("r", "enter")
         assert isinstance(app.screen, GameScreen) and app.screen.game.current_seat.name == first
@@ -208,11 +208,11 @@ async def test_new_game_screen_seats_validation_and_start():
         name1 = app.screen.query_one("#name-1")
         name1.value = "Ann"
         app.screen.query_one("#name-2").value = "ann"
-        await pilot.click("#start")
+        assert await pilot.click("#start")
         assert isinstance(app.screen, NewGameScreen)  # two seats called ann: refused
         assert "ann" in str(app.screen.query_one(".error").render())
         app.screen.query_one("#name-2").value = "Bob"
-        await pilot.click("#add")
+        assert await pilot.click("#add")
         await settle(pilot)
         app.screen.query_one("#kind-3").value = "bot:random"
         app.screen.query_one("#name-3").value = ""
@@ -239,7 +239,7 @@ async def test_form_does_not_jump_in_16_colours_when_a_button_is_disabled_or_pre
         remove, add = app.screen.query_one("#drop-1"), app.screen.query_one("#add")
         assert remove.disabled and remove.region.height == 1
         add.active_effect_duration = 60  # pressed until the test has looked, however slow the machine
-        await pilot.click("#add")
+        assert await pilot.click("#add")
         await pilot.pause()
         assert add.has_class("-active") and add.region.height == 1
 
@@ -268,7 +268,7 @@ async def test_continue_resumes_the_latest_unfinished_game():
 
     async def body(app, pilot):
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.click("#continue")
+        assert await pilot.click("#continue")
         await settle(pilot)
         screen = board(app)
         assert screen.game.moves == game.moves and screen.save_path == path
@@ -347,7 +347,7 @@ async def test_impossible_action_shows_the_reason_and_changes_nothing():
         screen = board(app)
         count = len(screen.game.moves)
         held = sum(screen.game.state.current.cubes)
-        await pilot.click(screen.merchants.views[5])  # slot 6 costs 5 cubes
+        assert await pilot.click(screen.merchants.views[5])  # slot 6 costs 5 cubes
         assert len(screen.game.moves) == count
         await told(pilot, text.t("error.slot_cost", slot=6, cost=5, held=held))
         assert screen.merchants.check_action("act", ()) is None  # shown disabled in the footer

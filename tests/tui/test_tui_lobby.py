@@ -189,20 +189,20 @@ async def test_the_lobby_works_with_the_mouse_a_click_on_a_seat_and_on_the_key_b
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             row = next(i for i, line in enumerate(screen_lines(app)) if "Bob  not joined" in line)
-            await pilot.click("#seats", offset=(4, row - app.seats.region.y))
+            assert await pilot.click("#seats", offset=(4, row - app.seats.region.y))
             await until(pilot, lambda: app.seats.highlighted == option_of(app, 0, 1))
             bar = screen_lines(app)[-1]
-            await pilot.click("KeyBar", offset=(bar.index("New code"), 0))
+            assert await pilot.click("KeyBar", offset=(bar.index("New code"), 0))
             await until(pilot, lambda: hosted.code_for(1) not in (None, old))
             assert hosted.code_for(0) is not None  # Ann's was left alone
             row = next(i for i, line in enumerate(screen_lines(app)) if "Ann  not joined" in line)
-            await pilot.click("#seats", offset=(4, row - app.seats.region.y))
-            await pilot.click("KeyBar", offset=(screen_lines(app)[-1].index("Bot takes seat"), 0))
+            assert await pilot.click("#seats", offset=(4, row - app.seats.region.y))
+            assert await pilot.click("KeyBar", offset=(screen_lines(app)[-1].index("Bot takes seat"), 0))
             await until(pilot, lambda: isinstance(app.screen, BotLevel))
             await until(pilot, lambda: any("easy" in line for line in screen_lines(app)))  # drawn, too
             row = next(i for i, line in enumerate(screen_lines(app)) if "easy" in line)
             column = screen_lines(app)[row].index("easy")
-            await pilot.click(offset=(column, row))
+            assert await pilot.click(offset=(column, row))
             await until(pilot, lambda: hosted.table.seats[0] == Seat("Ann", "easy"))
             assert not isinstance(app.screen, BotLevel)
 

@@ -153,14 +153,14 @@ async def test_upgrade_by_clicks(upgrade_game):
 
     async def body(app, pilot, screen):
         chip = next(c for c in screen.hand.chips.children if getattr(c, "item", None) and c.item.card == card)
-        await pilot.click(chip)
+        assert await pilot.click(chip)
         await asked_or_moved(pilot, screen, len(game.moves))  # under load the modal mounts later
         assert isinstance(app.screen, UpgradeModal)
-        await pilot.click("#raise-0")
+        assert await pilot.click("#raise-0")
         await click_button(pilot, "#raise-0")
-        await pilot.click("#undo")
-        await pilot.click("#raise-1")
-        await pilot.click("#confirm")
+        assert await pilot.click("#undo")
+        assert await pilot.click("#raise-1")
+        assert await pilot.click("#confirm")
         await settle(pilot)
         assert screen.game.moves[-1] == PlayUpgrade(card, (0, 1))
 
@@ -235,13 +235,13 @@ async def test_trade_by_clicks(trade_game):
 
     async def body(app, pilot, screen):
         chip = next(c for c in screen.hand.chips.children if getattr(c, "item", None) and c.item.card == card)
-        await pilot.click(chip)
+        assert await pilot.click(chip)
         await asked_or_moved(pilot, screen, len(game.moves))
         assert isinstance(app.screen, TradeModal)
-        await pilot.click("#less")
-        await pilot.click("#more")
-        await pilot.click("#less")
-        await pilot.click("#confirm")
+        assert await pilot.click("#less")
+        assert await pilot.click("#more")
+        assert await pilot.click("#less")
+        assert await pilot.click("#confirm")
         await settle(pilot)
         assert screen.game.moves[-1] == PlayTrade(card, most - 1)
 
@@ -296,7 +296,7 @@ async def test_acquire_payment_by_clicks(acquire_game):
     tiers = [t for t in range(4) if cubes[t]]
 
     async def body(app, pilot, screen):
-        await pilot.click(screen.merchants.views[2])
+        assert await pilot.click(screen.merchants.views[2])
         modal = app.screen
         assert isinstance(modal, AcquireModal)
         await settle(pilot)  # laid out: a click aims at where a widget is, (0, 0) before that
@@ -305,7 +305,7 @@ async def test_acquire_payment_by_clicks(acquire_game):
         await settle(pilot)  # the buttons' Pressed messages handled (late on a loaded machine)
         want = tuple(modal.payment)
         assert want[0] == tiers[-1]
-        await pilot.click("#confirm")
+        assert await pilot.click("#confirm")
         await settle(pilot)
         assert screen.game.moves[-1] == Acquire(2, want)
 
@@ -419,11 +419,11 @@ async def test_discard_by_clicks(discard_game):
         assert isinstance(modal, DiscardModal)
         low = next(t for t in range(4) if modal.chosen[t])
         top = max(t for t in range(4) if cubes[t])
-        await pilot.click(f"#minus-{low}")
+        assert await pilot.click(f"#minus-{low}")
         assert app.screen.query_one("#confirm").disabled  # one short of the excess
-        await pilot.click(f"#plus-{top}")
+        assert await pilot.click(f"#plus-{top}")
         want = tuple(modal.chosen)
-        await pilot.click("#confirm")
+        assert await pilot.click("#confirm")
         await settle(pilot)
         assert screen.game.moves[-1] == Discard(want) and sum(want) == excess
 

@@ -110,7 +110,7 @@ async def test_keeping_ones_move_by_mouse():
         await until(pilot, lambda: bob.view.moves == 1)
         bob.undo()
         await until(pilot, lambda: isinstance(app.screen, ApproveUndo) and any(b.region for b in app.screen.query("#keep")))
-        await pilot.click("#keep")
+        assert await pilot.click("#keep")
         await until(pilot, lambda: bob.refusals and bob.refusals[-1].code == "undo_declined")
         assert len(h.hosted.table.game.moves) == 1 and not isinstance(app.screen, ApproveUndo)
 

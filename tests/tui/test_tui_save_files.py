@@ -113,7 +113,7 @@ async def test_continue_is_refused_while_another_window_has_the_game(saved):
     app = CenturyApp(settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        await pilot.click("#continue")
+        assert await pilot.click("#continue")
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
         error = str(app.screen.query_one(".error").render())
@@ -136,7 +136,7 @@ async def test_the_new_game_screen_opens_when_the_saves_folder_cannot_be_read():
 
     async def body(app, pilot):
         assert isinstance(app.screen, NewGameScreen) and not app.screen.query("#continue")
-        await pilot.click("#start")
+        assert await pilot.click("#start")
         await settle(pilot)
         assert board(app).save_path is None  # played unsaved, and told so
         await told(pilot, "Could not save")
