@@ -109,6 +109,12 @@ def holds(path: Path, data: bytes) -> bool:
         return False
 
 
+LOCK_FILE_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+                   | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+"""How the game opens a lock file it may have to make: never through a link, never waiting
+on a pipe, never taking a terminal; then `made_by_game` says whether to use it."""
+
+
 def made_by_game(found: os.stat_result) -> bool:
     """A file the game could have made (a lock, a temporary file): a regular file with no
     other name (a hard link shares its content with a file elsewhere), owned by this user."""

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from century_tui.engine import SaveError
-from century_tui.storage.files import made_by_game
+from century_tui.storage.files import LOCK_FILE_FLAGS, made_by_game
 
 try:
     import fcntl
@@ -83,10 +83,8 @@ def _flocked(sidecar: Path, path: Path) -> int | None:
     problem = lock_problem(path)
     if problem is not None:
         raise problem
-    flags = (os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        fd = os.open(sidecar, flags, 0o600)
+        fd = os.open(sidecar, LOCK_FILE_FLAGS, 0o600)
     except OSError:
         if os.path.lexists(sidecar):  # something else was put there meanwhile
             raise _bad_lock(path) from None

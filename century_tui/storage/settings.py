@@ -33,7 +33,7 @@ from century_tui.bots.registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 from century_tui.engine import MAX_NAME, MAX_PLAYERS
 from century_tui.resources import Check, DataFault, check
 from century_tui.skins import DEFAULT_SKIN, SKINS
-from century_tui.storage.files import Refused, holds, os_reason, read_regular, settings_path, write_atomic
+from century_tui.storage.files import LOCK_FILE_FLAGS, Refused, holds, made_by_game, os_reason, read_regular, settings_path, write_atomic
 from century_tui.storage.locks import fcntl
 
 SETTINGS_CAP = 64 * 1024
@@ -225,12 +225,17 @@ def update_settings(settings: Settings, names: Collection[str]) -> None:
 @contextmanager
 def _locked() -> Iterator[None]:
     """This installation's settings to this thread alone (an advisory lock on `settings.lock`
-    beside them), as far as the system allows: without fcntl or a lock file, unguarded."""
+    beside them), as far as the system allows: without fcntl or a lock file, unguarded. The
+    lock file is opened as the save locks are (`files.LOCK_FILE_FLAGS`), and used only if it
+    is a file the game could have made (`made_by_game`): a link, a pipe or a file of the
+    user's put in its place is left alone, and the write goes unguarded."""
     fd = None
     if fcntl is not None:
         try:
             settings_path().parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(settings_path().with_name("settings.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(settings_path().with_name("settings.lock"), LOCK_FILE_FLAGS, 0o600)
+            if not made_by_game(os.fstat(fd)):
+                raise OSError("settings.lock is not the game's")
             fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError:
             if fd is not None:

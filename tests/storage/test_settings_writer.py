@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
+
+import pytest
 
 from century_tui import storage
 from century_tui.storage import settings as settings_module
@@ -85,3 +88,16 @@ def test_a_missing_or_damaged_file_is_written_whole_from_the_window_s_settings()
     writer.wait()
     assert storage.load_settings()[0].bot_delay_ms == 1500 and storage.load_settings()[0].skin == "golem"
     assert storage.damaged_settings_path().read_text() == "{not json"  # kept aside before it was written over
+
+
+
+@pytest.mark.skipif(settings_module.fcntl is None, reason="no advisory locks here")
+def test_a_settings_lock_that_is_a_link_is_not_followed_and_the_settings_are_still_written(tmp_path):
+    """settings.lock as a link to a path elsewhere: nothing is made there, the link stays."""
+    storage.save_settings(Settings())
+    lock = storage.settings_path().with_name("settings.lock")
+    elsewhere = tmp_path / "elsewhere"
+    os.symlink(elsewhere, lock)
+    settings_module.update_settings(Settings(skin="golem"), ["skin"])
+    assert storage.load_settings() == (Settings(skin="golem"), None)
+    assert os.path.islink(lock) and not elsewhere.exists()
