@@ -10,7 +10,7 @@ from textual import events
 
 from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
 from century_tui.storage import Settings
-from century_tui.text import t
+from century_tui.text import t, words
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.game import GameScreen
@@ -238,7 +238,7 @@ async def test_the_pass_screen_shows_what_happened_since_that_person_s_last_turn
 
 async def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
     """Five players start with ten silver coins on slot 2: at 80×24 the card shows the
-    number whole ("○ 10"), never "○ 10 silv…"."""
+    number whole with its word ("○10 silver", its space dropped), never "○ 10 silv…"."""
     game = Game([Seat(n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")], 3)
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False))
 
@@ -246,6 +246,7 @@ async def test_a_coin_stack_of_ten_is_never_cut_on_a_point_card():
         card = app.screen.points.views[1]
         shown = card.render().plain
         assert "10" in shown and "…" not in shown, shown
+        assert t("card.coins_on", count=10, coin=words().lower_short) in shown, shown
 
     await run(app, body)
 

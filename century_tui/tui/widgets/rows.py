@@ -162,11 +162,12 @@ class PointCardView(CardView):
             return Text("")
         upper = self.slot.coin == "upper"
         word = words().upper_short if upper else words().lower_short
-        for label in (t("card.coins_on", count=self.slot.coins, coin=word), str(self.slot.coins)):
+        full = t("card.coins_on", count=self.slot.coins, coin=word)
+        for gap, label in ((" ", full), ("", full), (" ", str(self.slot.coins))):
             out = render.coin(upper)
-            out.append(" ")
+            out.append(gap)
             out.append(label)
-            if out.cell_len <= self.size.width:  # "○ 10 silver", or "○ 10" where it would be cut
+            if out.cell_len <= self.size.width:  # "○ 10 silver", "○10 silver", or "○ 10" where it would be cut
                 break
         out.truncate(self.size.width, overflow="ellipsis")
         return out
