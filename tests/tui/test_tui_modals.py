@@ -7,6 +7,7 @@ Positions come from century_tui.tui.demo, so they are the same on every run.
 from __future__ import annotations
 
 import contextlib
+import itertools
 
 import pytest
 from rich.cells import cell_len
@@ -462,11 +463,13 @@ async def test_discard_keys_that_do_nothing_ring_and_say_why_in_the_dialog(disca
         await pilot.press("down")  # red: none held
         assert status() == text.t("modal.discard_chosen", chosen=2, excess=excess)  # a move clears the reason
         rung = len(bells)
+        app.cube_code = "shapes"  # the tier named as every refusal names it: "red (■)"
         await pilot.press("right")
-        assert said("modal.discard_none_held", tier=text.tier_name(1))
+        assert said("modal.discard_none_held", tier=text.tier_word(1)) and "■" in status()
         rung = len(bells)
         await pilot.press("left")
-        assert said("modal.discard_none_chosen", tier=text.tier_name(1))
+        assert said("modal.discard_none_chosen", tier=text.tier_word(1))
+        app.cube_code = "letters"
         await pilot.press("up", "left")  # one yellow back: 1 of 2
         assert modal.chosen == [1, 0, 0, 0] and "over 10" not in str(modal.preview.render())
         assert status() == text.t("modal.discard_chosen", chosen=1, excess=excess)
@@ -474,18 +477,18 @@ async def test_discard_keys_that_do_nothing_ring_and_say_why_in_the_dialog(disca
         await pilot.press("enter")
         assert said("modal.discard_more", missing=1, chosen=1, excess=excess) and app.screen is modal
         width = modal.query_one(".status").size.width  # every reason on its one line, in either skin
-        for skin in ("spice", "golem"):
-            app.skin = skin
+        for skin, code in itertools.product(("spice", "golem"), ("letters", "shapes")):  # shapes: "green (◆)"
+            app.skin, app.cube_code = skin, code
             for tier in range(4):
-                name = text.tier_name(tier)
+                name = text.tier_word(tier)
                 for said in (
                     text.t("modal.discard_none_held", tier=name), text.t("modal.discard_none_chosen", tier=name),
                     *(text.t("modal.discard_all_chosen", tier=name, held=n) for n in (1, 9)),
                     *(text.t("modal.discard_enough", excess=n) for n in (1, 9)),
                     *(text.t("modal.discard_more", missing=n, chosen=9 - n, excess=9) for n in (1, 8)),
                 ):
-                    assert cell_len(said) <= width, (skin, said)
-        app.skin = "spice"
+                    assert cell_len(said) <= width, (skin, code, said)
+        app.skin, app.cube_code = "spice", "letters"
         await pilot.press("down", "down", "right", "enter")  # a green makes 2: Enter plays
         await settle(pilot)
         assert screen.game.moves[-1] == Discard((1, 0, 1, 0))

@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from century_tui.engine import Cubes, Discard, Move, cheapest_discard
-from century_tui.text import t, tier_letter, tier_name
+from century_tui.text import t, tier_letter, tier_name, tier_word
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
@@ -81,8 +81,9 @@ class DiscardModal(MoveModal):
         self.changed()
 
     def why_not(self, tier: int, delta: int) -> str | None:
-        """Why one cube of `tier` more (`delta` 1) or fewer (-1) cannot be chosen, or None."""
-        name = tier_name(tier)
+        """Why one cube of `tier` more (`delta` 1) or fewer (-1) cannot be chosen, or None;
+        the tier named as every refusal names it (`tier_word`: "green (◆)" with shapes)."""
+        name = tier_word(tier)
         if delta < 0:
             return t("modal.discard_none_chosen", tier=name) if self.chosen[tier] <= 0 else None
         if self.cubes[tier] == 0:
