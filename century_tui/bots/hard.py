@@ -8,8 +8,9 @@ determinized copy of the game: both face-down decks are shuffled from its own se
 so it never knows the real order. Leaves are scored by `evaluate`.
 
 Strong players' habits come from the move pruning (trades repeated to the maximum,
-cheapest acquire payments, one overflow discard) and the evaluation (productive
-merchant cards are worth most early, cubes count by tier and fit with the row).
+cheapest acquire payments, one overflow discard), the evaluation (productive merchant
+cards are worth most early, cubes count by tier and fit with the row) and a cost for every
+overflow along a line (trades go only as far as the caravan holds, unless a spill pays).
 
 Anytime: a beam search goes one own turn deeper after another, then a wider one, until
 the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
@@ -79,6 +80,10 @@ class Weights(Struct, frozen=True):
     trade_buy: float = 0.0
     """Points a trade card bought now costs: the cards the bot bought and never played were
     trade cards, mostly the free one."""
+    line_spill: float = 2.0
+    """Points each overflow along a line costs, at any depth (`spill`: only the move now):
+    the cubes thrown back were paid for. Discards fell from 1.8 a game to 0.3 at the same
+    strength (docs/BOT_TUNING.md)."""
     threat: float = 0.0
     """Share of a row card's points the bot's target loses when another player can pay for
     it within a play (`model.threatened`): waiting on it risks losing it."""
@@ -345,21 +350,22 @@ class HardBot:
         best_at_depth: list[float] = [float("-inf")] * len(moves)
         bias = [0.0] * len(moves)  # the first move's own worth, for tempo (`Weights.claim_now`)
         build = w.build > 0
-        layer: list[tuple[float, int, State]] = []
+        layer: list[tuple[float, int, State, float]] = []  # (worth, first move, position, line's own worth)
         seen: set = set()
         for i, m in enumerate(moves):
             if self._out_of_work(deadline):
                 yield max(range(len(moves)), key=lambda j: (best_at_depth[j], -j)), 0, best_at_depth
                 return
             s = root.clone()
-            bias[i] = _now_worth(root, m, _play_turn(s, m, me, build), w)
+            spilt = _play_turn(s, m, me, build)
+            bias[i] = _now_worth(root, m, spilt, w) - (w.line_spill if spilt else 0.0)
             self.nodes += 1
             v = evaluate(s, me, w, 1) + bias[i]
             best_at_depth[i] = v
             key = _key(s, me)
             if key not in seen:
                 seen.add(key)
-                layer.append((v, i, s))
+                layer.append((v, i, s, bias[i]))
         yield max(range(len(moves)), key=lambda i: (best_at_depth[i], -i)), 1, best_at_depth
         d = 1
         while True:
@@ -367,26 +373,27 @@ class HardBot:
             layer.sort(key=lambda x: (-x[0], x[1]))
             layer = layer[:beam]
             scores = [float("-inf")] * len(moves)
-            nxt: list[tuple[float, int, State]] = []
+            nxt: list[tuple[float, int, State, float]] = []
             seen = set()
-            for v0, i, s in layer:
-                if s.is_over:  # its worth already holds its first move's bias
+            for v0, i, s, own in layer:
+                if s.is_over:  # its worth already holds its line's own worth
                     scores[i] = max(scores[i], v0)
-                    nxt.append((v0, i, s))
+                    nxt.append((v0, i, s, own))
                     continue
                 for m in candidate_moves(s):
                     if self._out_of_work(deadline):
                         return
                     c = s.clone()
-                    _play_turn(c, m, me, build)
+                    spilt = _play_turn(c, m, me, build)
                     self.nodes += 1
                     key = _key(c, me)
                     if key in seen:
                         continue
                     seen.add(key)
-                    v = evaluate(c, me, w, d) + bias[i]
+                    line = own - w.line_spill if spilt else own
+                    v = evaluate(c, me, w, d) + line
                     if v > scores[i]:
                         scores[i] = v
-                    nxt.append((v, i, c))
+                    nxt.append((v, i, c, line))
             yield max(range(len(moves)), key=lambda i: (scores[i], -i)), d, scores
             layer = nxt

@@ -105,10 +105,35 @@ def test_a_move_that_overflows_the_caravan_can_cost_what_it_throws_back():
     the search counted as no loss; with `spill` it plays a trade that keeps everything."""
     state = midgame(1, 6)
     state.players[state.seat].cubes = (5, 0, 4, 0)
-    for weights, spills in ((Weights(), True), (Weights(spill=1.0), False)):
+    for weights, spills in ((Weights(line_spill=0.0), True), (Weights(line_spill=0.0, spill=1.0), False)):
         after = state.clone()
         after.advance(HardBot(1, 600_000, max_nodes=1500, weights=weights).choose(state))
         assert (after.phase == DISCARDING) == spills
+
+
+def test_an_overflow_anywhere_along_a_line_costs_what_it_throws_back():
+    """`line_spill` counts every overflow of a line, the move played now's included: in the
+    position above the bot keeps every cube; and over a stretch of self-play at a node cap
+    it throws back fewer cubes than without it, as the screens found (docs/BOT_TUNING.md).
+    Without it, the position above spills (the test before)."""
+    state = midgame(1, 6)
+    state.players[state.seat].cubes = (5, 0, 4, 0)
+    after = state.clone()
+    after.advance(HardBot(1, 600_000, max_nodes=1500).choose(state))
+    assert after.phase != DISCARDING
+
+    def discards(weights: Weights) -> int:
+        count = 0
+        for seed in (1, 5):
+            s = midgame(seed, 4)
+            bots = [HardBot(i, 600_000, max_nodes=600, weights=weights) for i in range(2)]
+            while not s.is_over and s.players[s.seat].turns < 30:
+                move = bots[s.seat].choose(s)
+                count += s.phase == DISCARDING
+                s.advance(move)
+        return count
+
+    assert discards(Weights()) < discards(Weights(line_spill=0.0))  # 2 points each, the default
 
 
 @pytest.mark.parametrize("seed", [4, 6, 11])
