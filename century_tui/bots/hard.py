@@ -348,7 +348,6 @@ class HardBot:
         that level."""
         w = self.weights
         best_at_depth: list[float] = [float("-inf")] * len(moves)
-        bias = [0.0] * len(moves)  # the first move's own worth, for tempo (`Weights.claim_now`)
         build = w.build > 0
         layer: list[tuple[float, int, State, float]] = []  # (worth, first move, position, line's own worth)
         seen: set = set()
@@ -358,14 +357,14 @@ class HardBot:
                 return
             s = root.clone()
             spilt = _play_turn(s, m, me, build)
-            bias[i] = _now_worth(root, m, spilt, w) - (w.line_spill if spilt else 0.0)
+            own = _now_worth(root, m, spilt, w) - (w.line_spill if spilt else 0.0)  # tempo knobs, overflow
             self.nodes += 1
-            v = evaluate(s, me, w, 1) + bias[i]
+            v = evaluate(s, me, w, 1) + own
             best_at_depth[i] = v
             key = _key(s, me)
             if key not in seen:
                 seen.add(key)
-                layer.append((v, i, s, bias[i]))
+                layer.append((v, i, s, own))
         yield max(range(len(moves)), key=lambda i: (best_at_depth[i], -i)), 1, best_at_depth
         d = 1
         while True:

@@ -100,11 +100,17 @@ def test_a_claim_now_can_count_for_more_than_the_same_claim_later():
     assert HardBot(1, 600_000, max_nodes=1500, weights=Weights(claim_now=2.0)).choose(state) == Claim(3)
 
 
-def test_a_move_that_overflows_the_caravan_can_cost_what_it_throws_back():
-    """5Y 4G and a hand of trades: M29 four times makes 17 cubes and throws 7 back, which
-    the search counted as no loss; with `spill` it plays a trade that keeps everything."""
+def overflowing() -> State:
+    """5Y 4G and a hand of trades: M29 four times makes 17 cubes and throws 7 back."""
     state = midgame(1, 6)
     state.players[state.seat].cubes = (5, 0, 4, 0)
+    return state
+
+
+def test_a_move_that_overflows_the_caravan_can_cost_what_it_throws_back():
+    """`overflowing`: the search counted the 7 cubes thrown back as no loss; with `spill`
+    it plays a trade that keeps everything."""
+    state = overflowing()
     for weights, spills in ((Weights(line_spill=0.0), True), (Weights(line_spill=0.0, spill=1.0), False)):
         after = state.clone()
         after.advance(HardBot(1, 600_000, max_nodes=1500, weights=weights).choose(state))
@@ -113,11 +119,10 @@ def test_a_move_that_overflows_the_caravan_can_cost_what_it_throws_back():
 
 def test_an_overflow_anywhere_along_a_line_costs_what_it_throws_back():
     """`line_spill` counts every overflow of a line, the move played now's included: in the
-    position above the bot keeps every cube; and over a stretch of self-play at a node cap
+    position `overflowing` the bot keeps every cube; and over a stretch of self-play at a node cap
     it throws back fewer cubes than without it, as the screens found (docs/BOT_TUNING.md).
-    Without it, the position above spills (the test before)."""
-    state = midgame(1, 6)
-    state.players[state.seat].cubes = (5, 0, 4, 0)
+    Without it, that position spills (the test before)."""
+    state = overflowing()
     after = state.clone()
     after.advance(HardBot(1, 600_000, max_nodes=1500).choose(state))
     assert after.phase != DISCARDING

@@ -90,7 +90,6 @@ def test_a_missing_or_damaged_file_is_written_whole_from_the_window_s_settings()
     assert storage.damaged_settings_path().read_text() == "{not json"  # kept aside before it was written over
 
 
-
 @pytest.mark.skipif(settings_module.fcntl is None, reason="no advisory locks here")
 def test_a_settings_lock_that_is_a_link_is_not_followed_and_the_settings_are_still_written(tmp_path):
     """settings.lock as a link to a path elsewhere: nothing is made there, the link stays."""
