@@ -12,9 +12,9 @@ cheapest acquire payments, one overflow discard), the evaluation (productive mer
 cards are worth most early, cubes count by tier and fit with the row) and a cost for every
 overflow along a line (trades go only as far as the caravan holds, unless a spill pays).
 
-Anytime: a beam search goes one own turn deeper after another, then a wider one, until
+Anytime: a beam search goes one own turn deeper after another, then wider ones, until
 the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
-decides. A node cap makes it reproducible: the same seed, position and node count give
+decides, the widest search of equals. A node cap makes it reproducible: the same seed, position and node count give
 the same move, and a search the clock stopped after N nodes chose what a cap of N nodes
 chooses.
 """
@@ -40,11 +40,13 @@ CLOCK_SHARE = 0.75
 CLOCK_MARGIN_MS = 30
 """Time always left over, for small budgets: a collection or a preempted thread costs about
 as much at 100 ms as at 1000 ms."""
-SCHEDULE = ((48, 6), (48, 12), (96, 40))
+SCHEDULE = ((48, 6), (48, 12), (96, 12), (192, 12), (384, 12))
 """(beam, depth) of the successive searches, until the budget is spent: 48 positions kept
 at each of six own turns (a play-play-rest-play-claim cycle and a half), then the same
-beam deeper, paying only for the new levels; a wider search starts afresh, so it comes
-only once the narrow one is 12 turns deep. The figures behind it are in docs/BOT_TUNING.md."""
+beam deeper, paying only for the new levels, to twelve turns; then wider searches, each
+afresh, never deeper. Past twelve turns its model of the other players (they only claim
+what they can already pay for) makes the search plan a game alone: at 1000 ms it went on
+to the game's end and won fewer games. The figures behind it are in docs/BOT_TUNING.md."""
 
 
 class Weights(Struct, frozen=True):

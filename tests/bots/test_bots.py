@@ -37,7 +37,7 @@ from century_tui.engine import (
 
 FAST_NODES = 100
 LARGE_NODES = 20_000
-"""Enough for the hard bot to search 48 wide 12 turns deep, then 96 wide deeper still."""
+"""Enough for the hard bot to search 48 wide 12 turns deep, then to start 96 wide."""
 TURN_LIMIT = 150
 """Rounds a game with a thinking bot must end within (random games may run longer)."""
 
@@ -366,6 +366,15 @@ def test_hard_goes_deeper_without_searching_again_what_it_searched():
     bot = HardBot(1, 600_000, max_nodes=4900)
     bot.choose(state)
     assert bot.reached[0] == 48 and bot.reached[1] > 7
+
+
+def test_hard_widens_rather_than_plans_past_twelve_own_turns():
+    """Beyond twelve own turns the search's other players, who only claim what they can
+    already pay for, leave it a game alone to plan: nodes to spare widen it instead (at
+    1000 ms it used to search on to the game's end, and won fewer games)."""
+    bot = HardBot(1, 600_000, max_nodes=60_000)
+    bot.choose(midgame(10))
+    assert bot.reached[0] > 48 and bot.reached[1] == 12
 
 
 # ----------------------------------------------------- the race (issue 17)
