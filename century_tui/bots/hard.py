@@ -14,9 +14,9 @@ overflow along a line (trades go only as far as the caravan holds, unless a spil
 
 Anytime: a beam search goes one own turn deeper after another, then wider ones, until
 the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
-decides, the widest search of equals. A node cap makes it reproducible: the same seed, position and node count give
-the same move, and a search the clock stopped after N nodes chose what a cap of N nodes
-chooses.
+decides, the widest search of equals. A node cap makes it reproducible: the same seed,
+position and node count give the same move, and a search the clock stopped after N nodes
+chose what a cap of N nodes chooses.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ at each of six own turns (a play-play-rest-play-claim cycle and a half), then th
 beam deeper, paying only for the new levels, to twelve turns; then wider searches, each
 afresh, never deeper. Past twelve turns its model of the other players (they only claim
 what they can already pay for) makes the search plan a game alone: at 1000 ms it went on
-to the game's end and won fewer games. The figures behind it are in docs/BOT_TUNING.md."""
+to the game's end; stopped at twelve, it wins at least as often and uses its whole budget
+(the figures: docs/BOT_TUNING.md)."""
 
 
 class Weights(Struct, frozen=True):

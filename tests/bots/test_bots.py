@@ -371,7 +371,7 @@ def test_hard_goes_deeper_without_searching_again_what_it_searched():
 def test_hard_widens_rather_than_plans_past_twelve_own_turns():
     """Beyond twelve own turns the search's other players, who only claim what they can
     already pay for, leave it a game alone to plan: nodes to spare widen it instead (at
-    1000 ms it used to search on to the game's end, and won fewer games)."""
+    1000 ms it used to search on to the game's end)."""
     bot = HardBot(1, 600_000, max_nodes=60_000)
     bot.choose(midgame(10))
     assert bot.reached[0] > 48 and bot.reached[1] == 12
