@@ -44,10 +44,9 @@ SCHEDULE = ((48, 6), (48, 12), (96, 12), (192, 12), (384, 12))
 """(beam, depth) of the successive searches, until the budget is spent: 48 positions kept
 at each of six own turns (a play-play-rest-play-claim cycle and a half), then the same
 beam deeper, paying only for the new levels, to twelve turns; then wider searches, each
-afresh, never deeper. Past twelve turns its model of the other players (they only claim
-what they can already pay for) makes the search plan a game alone: at 1000 ms it went on
-to the game's end; stopped at twelve, it wins at least as often and uses its whole budget
-(the figures: docs/BOT_TUNING.md)."""
+afresh, never deeper: past twelve turns its other players (who only claim what they can
+already pay for) leave it a game alone to plan. Going on to the game's end at 1000 ms won
+no more games and left budget unused (docs/BOT_TUNING.md)."""
 
 
 class Weights(Struct, frozen=True):
