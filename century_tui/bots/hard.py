@@ -359,7 +359,7 @@ class HardBot:
                 return
             s = root.clone()
             spilt = _play_turn(s, m, me, build)
-            own = _now_worth(root, m, spilt, w) - (w.line_spill if spilt else 0.0)  # tempo knobs, overflow
+            own = _now_worth(root, m, spilt, w) - w.line_spill * spilt  # tempo knobs, the overflow's cost
             self.nodes += 1
             v = evaluate(s, me, w, 1) + own
             best_at_depth[i] = v
@@ -391,7 +391,7 @@ class HardBot:
                     if key in seen:
                         continue
                     seen.add(key)
-                    line = own - w.line_spill if spilt else own
+                    line = own - w.line_spill * spilt
                     v = evaluate(c, me, w, d) + line
                     if v > scores[i]:
                         scores[i] = v
