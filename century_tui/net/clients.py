@@ -10,9 +10,7 @@ import time
 
 from msgspec import Struct, field
 from websockets.asyncio.server import ServerConnection
-
-
-
+from websockets.exceptions import ConnectionClosed
 
 POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
 GOING_AWAY = 1001  # ... for a server that stops
@@ -21,6 +19,12 @@ GOING_AWAY = 1001  # ... for a server that stops
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """No 0/o, 1/l/i: a code read aloud or copied by hand stays right; no '-' to start one
 (the command line would take it for an option)."""
+
+
+def said_goodbye(closed: ConnectionClosed) -> bool:
+    """Whether the other end ended the connection itself, as a person quitting does (a
+    normal or going-away close it sent first), not a line that broke or a close of ours."""
+    return bool(closed.rcvd_then_sent) and closed.rcvd is not None and closed.rcvd.code in (1000, GOING_AWAY)
 
 
 def public_address(bind: str, port: int) -> str:

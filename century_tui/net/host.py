@@ -30,7 +30,7 @@ from century_tui.table import LocalTable
 
 from . import protocol as p
 
-from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, public_address
+from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, public_address, said_goodbye
 from .hosted import HostedTable
 
 
@@ -146,6 +146,7 @@ class Host:
         self.per_address[address] += 1
         client: Client | None = None
         hosted: HostedTable | None = None
+        goodbye = False
         try:
             hosted, client = await self._hello(ws)
             writer = asyncio.create_task(self._write(client))
@@ -153,7 +154,8 @@ class Host:
             writer.add_done_callback(self._writers.discard)
             hosted.welcome(client)
             self.lobby_changed(hosted)
-            async for raw in ws:
+            while True:
+                raw = await ws.recv()
                 if not client.spend(self.limits.rate, self.limits.burst):
                     self._too_fast(hosted, client)
                     continue
@@ -161,8 +163,8 @@ class Host:
                 hosted.request(client, self._parse(raw))
         except Closed as e:
             await self._close(ws, e.reason)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as e:
+            goodbye = said_goodbye(e)
         finally:
             self.per_address[address] -= 1
             if not self.per_address[address]:
@@ -170,6 +172,8 @@ class Host:
             if hosted is not None and client is not None:
                 hosted.clients.discard(client)
                 hosted.undos.left(client)
+                if goodbye and not client.seats:
+                    hosted.watcher_left(client.token)
                 client.outbox.put_nowait(None)
                 self.lobby_changed(hosted)
 

@@ -174,6 +174,12 @@ class HostedTable:
         self.host.tokens[token] = self
         return token
 
+    def watcher_left(self, token: str) -> None:
+        """A watcher quit (its close said goodbye, unlike a line that broke): nobody waits
+        for it, so the lobby no longer lists it, and its token no longer brings it back."""
+        if self.watcher_tokens.pop(token, None) is not None:
+            self.host.tokens.pop(token, None)
+
     def watchers(self) -> list[tuple[int, bool]]:
         """Each watcher that came (its number) and whether it is connected now."""
         watching = {c.token for c in self.clients if not c.seats}

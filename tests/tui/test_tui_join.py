@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.helpers.driver import until
 from tests.helpers.hosting import Hosting, first_to_play
+from tests.helpers.hosting import until as until_loop
 
 from century_tui.engine import MERCHANT_CARDS, Game, PlaySpice, Seat
 from century_tui.net.protocol import Hello
@@ -151,3 +152,25 @@ async def test_a_watcher_comes_back_with_its_token_and_is_told_the_watch_line_is
             await watcher.ws.close()
             await until(pilot, lambda: app.failure is not None)
     assert app.failure.endswith("ask the host for the new century watch line")
+
+
+async def test_a_watcher_that_quits_leaves_the_list_and_one_whose_line_broke_stays_on_it():
+    """Nobody waits for a watcher who quit: its close says goodbye, and the lobby lists it no
+    more. A line that broke says nothing: the watcher is kept, and comes back as itself."""
+    async with Hosting(Game(list(SEATS), 3)) as host:
+        hosted = host.tables[0]
+        quits = JoinApp(f"127.0.0.1:{host.port}", hosted.watch_code, watch=True, settings=Settings())
+        async with quits.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(quits.screen, GameScreen))
+            assert hosted.watchers() == [(1, True)]
+            token = quits.table.token
+        await until_loop(lambda: not hosted.clients)
+        assert hosted.watchers() == [] and token not in host.tokens
+
+        stays = JoinApp(f"127.0.0.1:{host.port}", hosted.watch_code, watch=True, settings=Settings())
+        async with stays.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(stays.screen, GameScreen))
+            [first] = hosted.clients
+            stays.table.ws.transport.abort()  # the line breaks: no close frame
+            await until(pilot, lambda: len(hosted.clients) == 1 and first not in hosted.clients)
+            assert hosted.watchers() == [(2, True)] and stays.failure is None
