@@ -215,7 +215,8 @@ async def until_loop(condition, timeout: float = 10.0) -> None:
 
 async def test_the_lobby_lists_who_watches_each_table_and_whether_each_is_connected():
     """Watchers were not shown at all: the host could not tell who watched. Each has a token
-    of its own, so one that loses the line and comes back is the same watcher again."""
+    of its own, so one that loses the line and comes back is the same watcher again; one
+    that quits leaves the list."""
     async with Hosting(Game([Seat("Ann"), Seat("Bob")], 3)) as host:
         hosted = host.tables[0]
         app = LobbyApp(host)
@@ -225,10 +226,11 @@ async def test_the_lobby_lists_who_watches_each_table_and_whether_each_is_connec
             first = await RemoteTable.connect(host.address, code=hosted.watch_code, watch=True, timeout=5)
             second = await RemoteTable.connect(host.address, code=hosted.watch_code, watch=True, timeout=5)
             await until(pilot, lambda: "watchers: 2 (#1 connected, #2 connected)" in "\n".join(screen_lines(app)))
-            await first.ws.close()  # its line goes: listed as gone, not forgotten
+            first.ws.transport.abort()  # its line breaks (no close frame): listed as gone, not forgotten
             await until(pilot, lambda: "watchers: 2 (#1 disconnected, #2 connected)" in "\n".join(screen_lines(app)))
             await first.reconnect(timeout=5)  # the same watcher comes back
             await until(pilot, lambda: "watchers: 2 (#1 connected, #2 connected)" in "\n".join(screen_lines(app)))
             assert first.mine == () and hosted.code_for(0) is not None  # still a watcher; no seat's code spent
+            await second.aclose()  # it quits: its close says goodbye, and nobody waits for it
+            await until(pilot, lambda: "watchers: 1 (#1 connected)" in "\n".join(screen_lines(app)))
             await first.aclose()
-            await second.aclose()
