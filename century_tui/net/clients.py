@@ -12,8 +12,9 @@ from msgspec import Struct, field
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-POLICY = 1008  # the WebSocket close code for a message that broke the protocol's rules
-GOING_AWAY = 1001  # ... for a server that stops
+NORMAL = 1000  # the WebSocket close code for an end both sides meant (a person quitting)
+POLICY = 1008  # ... for a message that broke the protocol's rules
+GOING_AWAY = 1001  # ... for a side that goes away (a server that stops, a browser tab closed)
 
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -24,7 +25,7 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 def said_goodbye(closed: ConnectionClosed) -> bool:
     """Whether the other end ended the connection itself, as a person quitting does (a
     normal or going-away close it sent first), not a line that broke or a close of ours."""
-    return bool(closed.rcvd_then_sent) and closed.rcvd is not None and closed.rcvd.code in (1000, GOING_AWAY)
+    return bool(closed.rcvd_then_sent) and closed.rcvd is not None and closed.rcvd.code in (NORMAL, GOING_AWAY)
 
 
 def public_address(bind: str, port: int) -> str:

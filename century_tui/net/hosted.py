@@ -166,8 +166,7 @@ class HostedTable:
         if len(self.watcher_tokens) >= WATCHERS_KEPT:
             gone = next((tok for tok in self.watcher_tokens if tok not in watching), None)
             if gone is not None:
-                del self.watcher_tokens[gone]
-                self.host.tokens.pop(gone, None)
+                self.watcher_left(gone)
         token = secrets.token_urlsafe(24)
         self.watcher_count += 1
         self.watcher_tokens[token] = self.watcher_count
@@ -175,8 +174,9 @@ class HostedTable:
         return token
 
     def watcher_left(self, token: str) -> None:
-        """A watcher quit (its close said goodbye, unlike a line that broke): nobody waits
-        for it, so the lobby no longer lists it, and its token no longer brings it back."""
+        """Forget a watcher: it quit (its close said goodbye, unlike a line that broke), or
+        the oldest gone one makes room. The lobby no longer lists it, and its token no longer
+        brings it back."""
         if self.watcher_tokens.pop(token, None) is not None:
             self.host.tokens.pop(token, None)
 

@@ -163,6 +163,19 @@ async def test_a_watcher_cannot_play():
         assert "spectator" in dropped[0] and s.table.game.moves == []
 
 
+async def test_past_the_watchers_kept_the_oldest_gone_one_is_forgotten(monkeypatch):
+    """The watch code cannot grow the host without end: past `WATCHERS_KEPT` watchers, the
+    first one gone is forgotten (not listed, its token void) to make room."""
+    from century_tui.net import hosted as hosted_module
+
+    monkeypatch.setattr(hosted_module, "WATCHERS_KEPT", 2)
+    async with Served([Seat("Ann"), Seat("Bob")]) as s:
+        first, second = s.hosted._new_watcher(), s.hosted._new_watcher()  # neither connected
+        third = s.hosted._new_watcher()
+        assert s.hosted.watchers() == [(2, False), (3, False)]
+        assert first not in s.host.tokens and {second, third} <= set(s.host.tokens)
+
+
 async def test_a_bad_code_and_a_used_code_are_refused():
     async with Served([Seat("Ann"), Seat("Bob")]) as s:
         code = s.code(0)

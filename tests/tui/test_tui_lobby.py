@@ -11,6 +11,7 @@ from century_tui.net.client import JoinError, RemoteTable
 from century_tui.tui.lobby import BOT_LEVEL, BotLevel, LobbyApp
 from tests.helpers.driver import screen_lines, until, toasts, told
 from tests.helpers.hosting import Hosting, first_to_play
+from tests.helpers.hosting import until as until_loop
 
 pytestmark = pytest.mark.asyncio
 
@@ -205,12 +206,6 @@ async def test_the_lobby_works_with_the_mouse_a_click_on_a_seat_and_on_the_key_b
             assert await pilot.click(offset=(column, row))
             await until(pilot, lambda: hosted.table.seats[0] == Seat("Ann", "easy"))
             assert not isinstance(app.screen, BotLevel)
-
-
-async def until_loop(condition, timeout: float = 10.0) -> None:
-    from tests.net.test_net import until as wait
-
-    await wait(condition, timeout)
 
 
 async def test_the_lobby_lists_who_watches_each_table_and_whether_each_is_connected():
