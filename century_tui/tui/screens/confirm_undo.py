@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from century_tui.table import UndoAsked
@@ -18,6 +17,7 @@ from century_tui.tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.modals.base import ModalButton
 from century_tui.tui.render import rt
+from century_tui.tui.repaint import ModalScreen
 
 
 class ConfirmUndo(OnTop, FollowsWords, ModalScreen[bool]):

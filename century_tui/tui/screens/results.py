@@ -8,12 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from century_tui.engine import POINT_CARDS, Game, new_seed
 from century_tui.text import Names, t
 from century_tui.tui import render
+from century_tui.tui.repaint import Screen
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.widgets.word_button import WordButton

@@ -263,11 +263,11 @@ class CardRow(CursorRow):
     def takeable(self, index: int) -> bool | None:
         return self.slots[index].ok if 0 <= index < self.SLOTS else None
 
-    def mark_cursor(self, restyle: bool = True) -> None:
+    def mark_cursor(self) -> None:
         for i, view in enumerate(self.views):
-            on = self.has_focus and i == self.cursor
+            on = self.lit and i == self.cursor
             if view.has_class("-cursor") != on:
-                view.set_class(on, "-cursor", update=restyle)
+                view.set_class(on, "-cursor")
                 view.border_title = view.title()
 
     def choose(self, index: int) -> None:
