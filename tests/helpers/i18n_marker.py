@@ -39,6 +39,7 @@ def marker_data() -> dict:
     out["meta"] = {"name": f"{OPEN}Marker{CLOSE}", "locale": raw["meta"]["locale"]}
     for skin, letters in LETTERS.items():
         out["skin"][skin]["letters"] = letters
+        out["skin"][skin]["cube_gender"] = raw["skin"][skin]["cube_gender"]  # a code, not words
     return out
 
 
