@@ -74,6 +74,17 @@ class SkinWords(Strict):
     """The cube noun's grammatical gender, "m" or "f" ("" where the language has none):
     it picks the forms of a template that agrees with it (`ByGender`)."""
     caravan: str
+    coins: str
+    """Coins of either kind, as a sentence says them: "coins"; French Golem "jetons"."""
+    acquire: str
+    """The acquire action as the edition's rules name it, for a key and a list of actions
+    ("Acquire"; French Spice "Acheter", Golem "Acquérir"); `acquire_verb` in a sentence."""
+    acquire_verb: str
+    claim: str
+    """The claim action's name (French Spice "Réclamer", Golem "Revendiquer")."""
+    claim_verb: str
+    rest: str
+    """The rest action's name (French Spice "Repos", Golem "Se reposer")."""
     point_card: str
     point_cards: str
     merchant_card: str
