@@ -5,23 +5,13 @@ fits, else inside the box with the count on the border (French "pioche", Portugu
 from __future__ import annotations
 
 import pytest
-from rich.cells import cell_len
 
 from century_tui import text
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
 from tests.helpers.driver import screen_lines, settle
-
-
-def crop(line: str, left: int, right: int) -> str:
-    """The cells left..right of a screen line (a wide character counts two)."""
-    out, column = [], 0
-    for ch in line:
-        if left <= column < right:
-            out.append(ch)
-        column += cell_len(ch)
-    return "".join(out)
+from tests.helpers.i18n_marker import crop
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es", "pt", "ja"])

@@ -16,6 +16,7 @@ from century_tui.skins import SKINS
 from century_tui.storage import Settings
 from century_tui.tui import demo
 from century_tui.tui.app import CenturyApp
+from tests.helpers.words import say
 
 OTHERS = ["fr", "es", "pt", "ja"]
 ENGLISH = text.load_language("en")
@@ -92,16 +93,6 @@ def test_skins_are_complete_and_their_letters_distinct(code):
         assert words.cube_gender in (("",) if code in ("en", "ja") else ("m", "f")), skin
         assert all(len(x) == 1 for x in words.letters) and len(set(words.letters)) == 4
         assert len(set(words.tiers)) == 4
-
-
-def say(code: str, key: str, skin: str = "spice", **params) -> str:
-    text.set_language(code)
-    text.set_skin(skin)
-    try:
-        return text.t(key, **params)
-    finally:
-        text.set_language("en")
-        text.set_skin("spice")
 
 
 def test_the_rule_sheets_vocabulary():

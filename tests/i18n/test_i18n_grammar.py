@@ -11,6 +11,7 @@ import pytest
 from century_tui import text
 from century_tui.resources import data_dir
 from century_tui.skins import SKINS
+from tests.helpers.words import say
 
 LANGUAGES = ["en", "fr", "es", "pt", "ja"]
 PLURAL_NOUNS = ("cubes", "point_cards", "merchant_cards", "upper_coins", "lower_coins")
@@ -19,16 +20,6 @@ PLURAL_NOUNS = ("cubes", "point_cards", "merchant_cards", "upper_coins", "lower_
 def raw_english() -> dict:
     with open(data_dir() / "lang" / "en.toml", "rb") as f:
         return tomllib.load(f)
-
-
-def say(code: str, key: str, skin: str = "spice", **params) -> str:
-    text.set_language(code)
-    text.set_skin(skin)
-    try:
-        return text.t(key, **params)
-    finally:
-        text.set_language("en")
-        text.set_skin("spice")
 
 
 # ---------------------------------------------------------------- plurals
