@@ -17,7 +17,7 @@ from typing import Annotated, Any, Callable, Mapping
 
 from century_tui.resources import Check, DataFault, Strict, check, data_dir, read_data, read_toml
 from century_tui.skins import SKINS
-from century_tui.text.forms import GENDERS, ByGender, BySkin, FormError, Plural, Template, Word, build, choice_shape
+from century_tui.text.forms import GENDERS, ByGender, BySkin, FormError, Plural, Template, Word, build, choice_shape, choices
 from century_tui.text.glossary import Concept, concept_data, shipped_glossary
 
 DEFAULT_LANGUAGE = "en"
@@ -116,8 +116,6 @@ def _nouns(words: SkinWords) -> Mapping[str, str]:
     return MappingProxyType(out)
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Language(Strict):
     code: str
@@ -156,7 +154,8 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any],
         try:
             out[dotted] = build(value, lambda forms: plural(dotted, forms))
         except FormError as e:
-            raise TextDataError(f"{where}: {dotted}{'.' + e.where if e.where else ''}: {e.what}".replace(": : ", ": ")) from None
+            at = f"{dotted}.{e.where}" if e.where else dotted
+            raise TextDataError(f"{where}: {at}: {e.what}") from None
 
 
 def fields_of(template: Template) -> set[str]:
@@ -241,20 +240,13 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
             fields_of(template)
         except ValueError as e:
             raise TextDataError(f"{where}: {key}: {e}") from None
-        for choice in _choices(template):
+        for choice in choices(template):
             if isinstance(choice, Plural):
                 _check_forms(key, choice, needed, f"{where}: {key}")
             elif isinstance(choice, ByGender) and genderless:
                 raise TextDataError(f"{where}: {key}: chooses by the cube's gender, but skin.{genderless[0]}.cube_gender gives none")
     _check_errors(lang, where, nouns)
     return lang
-
-
-def _choices(template: Template) -> list[Template]:
-    """The tables of forms a template holds, itself first, however deep."""
-    if isinstance(template, str):
-        return []
-    return [template, *(c for form in template.forms().values() for c in _choices(form))]
 
 
 def _parse_glossary(raw: Any, where: str) -> dict[str, Concept]:

@@ -71,7 +71,13 @@ class BySkin(Strict):
 
 
 Template = Union[str, Plural, ByGender, BySkin]
-Choice = (Plural, ByGender, BySkin)
+
+
+def choices(template: Template) -> list[Template]:
+    """The tables of forms a template holds, itself first, however deep."""
+    if isinstance(template, str):
+        return []
+    return [template, *(c for form in template.forms().values() for c in choices(form))]
 
 
 def leaves(template: Template) -> list[str]:

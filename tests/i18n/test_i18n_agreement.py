@@ -7,7 +7,6 @@ French elides before a vowel sound ("d'Ann", "d'épice")."""
 from __future__ import annotations
 
 import re
-from itertools import chain
 
 import pytest
 
@@ -42,7 +41,7 @@ def variants(key: str, template: text.Template) -> list[dict]:
     not pick the form is over 10: a discard), each tier param each tier, each name param
     each test name; the others one plain value."""
     fields = text.fields_of(template) - set(text.words().nouns())
-    picked = {c.by for c in _choices(template) if isinstance(c, text.Plural)}
+    picked = {c.by for c in text.choices(template) if isinstance(c, text.Plural)}
     base = {f: 3 if f in COUNTS else text.tier_name(1) if f in TIERS else "Bob" if f in NAMES else "X" for f in fields}
     if "held" in base and "held" not in picked:
         base["held"] = 11
@@ -58,12 +57,6 @@ def variants(key: str, template: text.Template) -> list[dict]:
             continue
         out += [{**base, field: value} for value in values]
     return out
-
-
-def _choices(template):
-    if isinstance(template, str):
-        return []
-    return [template, *chain.from_iterable(_choices(f) for f in template.forms().values())]
 
 
 def readings(code: str, skin: str):
