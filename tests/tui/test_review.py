@@ -178,4 +178,4 @@ def test_cli_review_in_french(slipped, small_review, capsys):
     assert cli.main(["review", path.name, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert f"coup {index + 1} : se reposer" in out
-    assert "Mieux : prendre la carte Points" in out
+    assert "Mieux : réclamer la carte Points" in out  # the Spice sheet's verb

@@ -203,7 +203,14 @@ class MerchantCardView(CardView):
 
 
 class DeckPile(FollowsWords, Static):
-    """The face-down deck beside a row: only how many cards are left (never their order)."""
+    """The face-down deck beside a row: only how many cards are left (never their order).
+
+    Its word on the border, the count inside; where the word is longer than the border
+    has room for (French "pioche" at 80 columns), the count on the border and the word
+    inside, whole, rather than "pio…"."""
+
+    TITLE_EDGES = 6
+    """The border's cells around a title: a corner, a dash and a space on each side."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -213,11 +220,18 @@ class DeckPile(FollowsWords, Static):
         if count == self.count and not force:
             return
         self.count = count
-        self.border_title = Text(t("card.deck"))
+        word = Text(t("card.deck"))
+        number = Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold")
         self.set_class(count == 0, "-empty")
-        self.update(Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold"))
+        if self.outer_size.width and word.cell_len > self.outer_size.width - self.TITLE_EDGES:
+            word, number = number, word
+        self.border_title = word
+        self.update(number)
 
     def words_changed(self) -> None:
+        self.show(self.count, force=True)
+
+    def on_resize(self) -> None:
         self.show(self.count, force=True)
 
 
