@@ -15,60 +15,11 @@ from century_tui.engine import MERCHANT_CARDS, Claim, Game, IllegalMove, Rest, S
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
-from century_tui.net.host import Host, Limits
+from century_tui.net.host import Limits
 from century_tui.net.view import HIDDEN
-from tests.helpers.hosting import until
+from tests.helpers.hosting import Served, closed_with, until
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "home"))
-
-
-class Served:
-    """A host on a free loopback port with one game: closed (and every task ended) on exit."""
-
-    def __init__(self, seats: list[Seat], seed: int = 7, limits: Limits | None = None, autosave: bool = True):
-        self.game = Game(seats, seed)
-        # scripted players move faster than people: the rate limit has a test of its own
-        self.host = Host(port=0, limits=limits or Limits(rate=10_000, burst=10_000))
-        self.autosave = autosave
-        self.clients: list[RemoteTable] = []
-
-    async def __aenter__(self) -> Served:
-        await self.host.start()
-        self.hosted = self.host.add(self.game, autosave=self.autosave)
-        self.table = self.hosted.table
-        self.address = f"127.0.0.1:{self.host.port}"
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        for client in self.clients:
-            await client.aclose()
-        await self.host.close()
-
-    def code(self, seat: int) -> str:
-        code = self.hosted.code_for(seat)
-        assert code is not None
-        return code
-
-    async def join(self, seat: int | None) -> RemoteTable:
-        code = self.hosted.watch_code if seat is None else self.code(seat)
-        client = await RemoteTable.connect(self.address, code=code, timeout=5)
-        self.clients.append(client)
-        return client
-
-    def caught_up(self, *clients: RemoteTable) -> bool:
-        return all(c.seq == self.hosted.seq and c.epoch == self.table.epoch for c in clients)
-
-    def seen(self, client: RemoteTable) -> dict:
-        """What a client sees, as the host would show it now (the log and chart aside)."""
-        return client.view.model_dump(exclude={"log", "running"})
-
-    def truth(self) -> dict:
-        return self.hosted.view(full=False).model_dump(exclude={"log", "running"})
 
 
 def pick(state, rng: random.Random):
@@ -226,15 +177,6 @@ async def raw_seat(s: Served, seat: int):
     welcome = p.host_message.validate_json(await ws.recv())
     assert isinstance(welcome, p.Welcome)
     return ws
-
-
-async def closed_with(ws) -> tuple[int | None, str]:
-    """Read until the host closes: its close code and reason."""
-    try:
-        while True:
-            await asyncio.wait_for(ws.recv(), 5)
-    except ConnectionClosed as e:
-        return (e.rcvd.code, e.rcvd.reason) if e.rcvd else (None, "")
 
 
 @pytest.mark.parametrize("junk", [

@@ -16,7 +16,7 @@ from century_tui.net.words import refusal_of
 from century_tui.net.host import Limits
 from century_tui.table import Refused, Resynced, Rewound, UndoAsked
 from century_tui.tui import render
-from tests.net.test_net import Served, closed_with, until
+from tests.helpers.hosting import Served, closed_with, until
 
 
 

@@ -2,17 +2,34 @@
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
 
-from century_tui import cli, review as rv, storage
+from century_tui import cli, review as rv, storage, text
 from century_tui.cli import games
 from century_tui.bots import make_bot
 from century_tui.bots.hard import HardBot
 from century_tui.engine import Claim, Game, Rest, Seat
 from century_tui.text import t
+
+
+
+def plain_words() -> None:
+    text.set_language("en")
+    text.set_skin("spice")
+    text.set_cube_code("letters")
+
+
+@pytest.fixture(autouse=True)
+def home_and_words(tmp_path, monkeypatch):
+    """Saves go to a throwaway folder; English words, the spice skin and cubes as letters at
+    the start and end of every test (one of them reads French)."""
+    monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "century-home"))
+    plain_words()
+    yield
+    plain_words()
+
 
 SMALL = dict(search=(4, 2), nodes=300)
 """A small search for tests: the review's choices, in a fraction of the time."""
