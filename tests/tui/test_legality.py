@@ -40,7 +40,7 @@ def test_the_table_says_what_the_engine_says_in_every_position_of_a_game():
 async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
     """The marks, the hint and the handler of one position share one table."""
     from century_tui.storage import Settings
-    from century_tui.tui import demo
+    from support import demo
     from century_tui.tui.app import CenturyApp
     from tests.helpers.driver import board, run_board, settle
 

@@ -8,7 +8,7 @@ from tests.helpers.driver import board, settle, until, toasts
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.screens.confirm_undo import ConfirmUndo

@@ -12,7 +12,7 @@ from tests.helpers.driver import run_app, plain, remembered, board, click_button
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.table import bot_seed
 from century_tui.tui.screens.game import GameScreen
