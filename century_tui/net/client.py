@@ -26,7 +26,7 @@ from century_tui.table import (
     Change, HostSilent, Moved, Resynced, SeatsChanged, Table, needs_consent,
 )
 from century_tui.text import t
-from century_tui.tui.journal import Entry, describe
+from century_tui.journal import Entry, describe
 
 from . import protocol as p
 from .presence import seat_news

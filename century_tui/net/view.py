@@ -16,7 +16,7 @@ from century_tui.engine import MAX_PLAYERS, Game, Player, Seat, State
 from century_tui.engine import events as ev
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 from century_tui.timeline import Claimed, Running, running_scores
-from century_tui.tui.journal import Entry, history
+from century_tui.journal import Entry, history
 
 HIDDEN = -1
 """A card a client may not know (a deck's, a claimed point card before the end)."""

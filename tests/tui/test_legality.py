@@ -6,8 +6,8 @@ from __future__ import annotations
 from tests.helpers.driver import played
 
 from century_tui.engine import Acquire, Claim, State
-from century_tui.tui import options
-from century_tui.tui.options import Legality, play_probe
+from century_tui import legality
+from century_tui.legality import Legality, play_probe
 
 
 def same(a, b) -> bool:
@@ -61,7 +61,7 @@ async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
         screen.update_hint()
         assert asked == []  # a redraw of the same position asks nothing again
         state = screen.state
-        options.Legality.of(state)  # a new position's table asks each choice once
+        legality.Legality.of(state)  # a new position's table asks each choice once
         assert len(asked) == len(state.point_row) + len(state.current.owned) + sum(
             1 for e in screen.legality().acquires if e is not None)
 

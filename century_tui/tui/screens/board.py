@@ -18,10 +18,10 @@ from textual.widgets import Static
 from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
-from century_tui.tui.journal import history
+from century_tui.journal import history
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import Legality
+from century_tui.legality import Legality
 from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.styles import BoardStyled

@@ -23,10 +23,10 @@ from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
 from century_tui.tui import hints, render
-from century_tui.tui.journal import Entry, describe
+from century_tui.journal import Entry, describe
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import acquire_payments, trade_max, upgradable
+from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
 from century_tui.tui.widgets.hand import HandView

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from century_tui.table import Resynced, Rewound
 from century_tui.text import t
-from century_tui.tui.journal import history
+from century_tui.journal import history
 
 
 class HistoryKeys:

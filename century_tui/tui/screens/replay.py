@@ -14,7 +14,7 @@ from century_tui.engine import Game
 from century_tui.table import ReplayTable
 from century_tui.text import t
 from century_tui.timeline import rounds_played
-from century_tui.tui.journal import describe, history
+from century_tui.journal import describe, history
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.score_chart import ScoreChart
 

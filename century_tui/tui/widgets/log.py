@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from century_tui.tui import render
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.follow import FollowsWords
 
 

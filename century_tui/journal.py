@@ -1,7 +1,7 @@
-"""The game log in plain words: engine events become (template key, params) entries.
+"""A game's log as data: engine events become (template key, params) entries.
 
 Entries keep their params as data (cube tuples, card references), so the log can be
-drawn again in another skin or language. Pure Python: no Textual here.
+drawn again in another skin or language, and sent to another terminal as it is.
 """
 
 from __future__ import annotations
