@@ -2,7 +2,8 @@
 face down (their sizes only), claimed point cards as counts until the end, and the log.
 
 The host makes a `View` from its game (`view_of`); a client makes from it a `State` the
-board and the rules' checks can read (`state_of`), with every hidden card `HIDDEN`. The
+board and the rules' checks can read (`state_of`, through the engine's `State.with_hidden_decks`),
+with every hidden card `HIDDEN`. The
 seed and the decks' order never leave the host, so no client can see what comes next.
 """
 
@@ -12,14 +13,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from century_tui.engine import MAX_PLAYERS, Game, Player, Seat, State
+from century_tui.engine import HIDDEN, MAX_PLAYERS, Game, Player, Seat, State
 from century_tui.engine import events as ev
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 from century_tui.timeline import Claimed, Running, running_scores
 from century_tui.journal import Entry, history
-
-HIDDEN = -1
-"""A card a client may not know (a deck's, a claimed point card before the end)."""
 
 Cubes = tuple[int, int, int, int]
 
@@ -167,24 +165,20 @@ def view_of(game: Game, *, epoch: int, thinking: bool, save_error: str | None,
 def state_of(view: View) -> State:
     """A State the board can draw and the rules can check a move against: the decks hold
     `HIDDEN` cards (only their number is known), as do claimed cards before the end."""
-    s = State.__new__(State)
-    s.n = len(view.seats)
-    if len(view.players) != s.n:
+    if len(view.players) != len(view.seats):
         raise ValueError("a view with a player per seat")
-    s.first, s.seat, s.phase, s.end_triggered = view.first, view.seat, view.phase, view.end_triggered
-    s.players = [
+    players = [
         Player(p.cubes, p.hand, p.played,
                list(p.claimed) if p.claimed is not None else [HIDDEN] * p.claimed_count,
                p.upper, p.lower, p.turns, tuple(p.owned))
         for p in view.players
     ]
-    s.point_row = list(view.point_row)
-    s.point_deck = [HIDDEN] * view.point_deck
-    s.merchant_row = list(view.merchant_row)
-    s.merchant_cubes = [tuple(c) for c in view.merchant_cubes]
-    s.merchant_deck = [HIDDEN] * view.merchant_deck
-    s.upper_coins, s.lower_coins = view.upper_coins, view.lower_coins
-    return s
+    return State.with_hidden_decks(
+        players, first=view.first, seat=view.seat, phase=view.phase, end_triggered=view.end_triggered,
+        point_row=list(view.point_row), point_deck=view.point_deck, merchant_row=list(view.merchant_row),
+        merchant_cubes=[tuple(c) for c in view.merchant_cubes], merchant_deck=view.merchant_deck,
+        upper_coins=view.upper_coins, lower_coins=view.lower_coins,
+    )
 
 
 def running_of(view: View) -> list[Running] | None:

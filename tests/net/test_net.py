@@ -11,12 +11,11 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from century_tui.engine import MERCHANT_CARDS, Claim, Game, IllegalMove, Rest, Seat, dumps
+from century_tui.engine import HIDDEN, MERCHANT_CARDS, Claim, Game, IllegalMove, Rest, Seat, dumps
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Limits
-from century_tui.net.view import HIDDEN
 from tests.helpers.hosting import Served, closed_with, until
 
 pytestmark = pytest.mark.asyncio
