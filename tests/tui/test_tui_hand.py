@@ -53,7 +53,7 @@ async def test_the_cursor_on_a_played_card_keeps_its_played_mark(language):
     fits the cell left at 80 columns (English says 'Upgr. 2' there)."""
     from century_tui.engine import MERCHANT_CARDS, PlaySpice
     from century_tui.tui import render
-from support import demo
+    from support import demo
 
     game = demo.new_game()
     for _ in range(2):  # Ann, then Bob, play their spice card
