@@ -188,21 +188,18 @@ def running_of(view: View) -> list[Running] | None:
 
 
 class RemoteGame:
-    """A game played on another machine, as far as a view tells it: what the board, the
-    log, the table and the results read of a `Game`, without its seed. Its log and its
-    running scores come from the host (`entries`, `running`): they need a replay."""
+    """A game played on another machine, as far as a view tells it: an engine `GameRecord`
+    (seats, position, moves made and taken back), without the seed. Its log and its running
+    scores need a replay: they come from the host (`RemoteTable.history`, `running_scores`)."""
 
-    def __init__(self, view: View, entries: list[Entry]) -> None:
+    def __init__(self, view: View) -> None:
         self.seats = [Seat(x.name, x.bot) for x in view.seats]
         self.state = state_of(view)
         self.moves: list[None] = [None] * view.moves
         """As many as were made: the board counts them, never reads one."""
         self.redo_moves: list[None] = [None] * view.redo
-        self.entries = entries
-        self.running = running_of(view)
         self.hints = False
         """The coach is for a game played here: a hosted game offers no hints (yet)."""
-        self.hinted: set[int] = set()
 
     @property
     def current_seat(self) -> Seat:

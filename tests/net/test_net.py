@@ -16,6 +16,7 @@ from century_tui.engine.save_doc import move_to_dict
 from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Limits
+from century_tui.timeline import running_scores
 from tests.helpers.hosting import Served, closed_with, until
 
 pytestmark = pytest.mark.asyncio
@@ -52,8 +53,8 @@ async def test_two_players_a_bot_and_a_watcher_play_a_whole_game():
             assert s.seen(client) == s.truth()
             assert client.state.is_over and client.state.winner() == s.table.state.winner()
             assert client.state.scores() == s.table.state.scores()
-            assert client.game.running is not None  # the results' chart
-            assert [e.key for e in client.game.entries][-1] == "log.game_over"
+            assert client.running_scores() == running_scores(s.table.game)  # the results' chart
+            assert [e.key for e in client.history()][-1] == "log.game_over"
         assert [c.move for c in heard if hasattr(c, "move")] == s.table.game.moves[start:]
         assert {m.__class__.__name__ for m in s.table.game.moves} >= {"Claim"}
         assert any(seat.bot for seat in seats) and "random" in {s.table.game.seats[i].bot for i in s.table.game.movers}
@@ -244,7 +245,7 @@ async def test_a_dropped_player_comes_back_with_the_token_and_the_whole_view():
         await ann.reconnect(timeout=5)
         await until(lambda: s.caught_up(ann))
         assert s.seen(ann) == s.truth() and s.hosted.connected(0) and not ann.silent
-        assert [e.key for e in ann.game.entries] == [e.key for e in s.hosted.view(full=True).log]
+        assert [e.key for e in ann.history()] == [e.key for e in s.hosted.view(full=True).log]
         assert ann.mine == (0,) and dropped
 
 
@@ -404,7 +405,7 @@ async def test_a_host_stopped_and_resumed_brings_everyone_back_with_new_codes():
         with pytest.raises(JoinError):
             await RemoteTable.connect(f"127.0.0.1:{host.port}", code=old_code, timeout=5)
         ann = await RemoteTable.connect(f"127.0.0.1:{host.port}", code=hosted.code_for(0), timeout=5)
-        assert ann.view.moves == 1 and [e.key for e in ann.game.entries][-1] != "log.new_game"
+        assert ann.view.moves == 1 and [e.key for e in ann.history()][-1] != "log.new_game"
         await ann.aclose()
     finally:
         await stop_serving(task)

@@ -15,7 +15,12 @@ from century_tui.tui.screens.confirm_undo import ConfirmUndo
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.help import HelpScreen
+from century_tui.timeline import running_scores
 from century_tui.tui.screens.results import ResultsScreen
+
+
+def results_of(game):
+    return ResultsScreen(game, running_scores(game))
 
 
 def burst(app, *keys: str) -> None:
@@ -35,7 +40,7 @@ def upgrade_modal(game):
 SCREENS = [
     (lambda game: HandOffScreen("Bob", []), "go"),
     (lambda game: HelpScreen(), "close"),
-    (lambda game: ResultsScreen(demo.finished()), "board"),
+    (lambda game: results_of(demo.finished()), "board"),
     (upgrade_modal, "cancel"),
     (lambda game: ConfirmUndo("Ann", "Bob"), "answer(False)"),
 ]
