@@ -98,7 +98,7 @@ class RemoteTable(Table):
         """The code of why the line went (`protocol.CLOSE_REASONS`), if this version knows it."""
         self._view: View = welcome.view
         self._game = RemoteGame(welcome.view)
-        self._log: list[Entry] = self._entries(welcome.view) or []
+        self._journal: list[Entry] = self._entries(welcome.view) or []
         """The game's log: the host's whole log from a full view, and each move's lines
         written here from its events since."""
         self._copy_flags(welcome.view)
@@ -187,7 +187,7 @@ class RemoteTable(Table):
         return self._view
 
     def history(self, resumed: bool = False) -> list[Entry]:
-        return self._log + (opening(self._game, resumed=True) if resumed else [])
+        return self._journal + (opening(self._game, resumed=True) if resumed else [])
 
     def log_lines(self, change: Moved) -> list[Entry]:
         return move_lines(change.events, self._game)
@@ -391,9 +391,9 @@ class RemoteTable(Table):
         self._game = RemoteGame(view)
         entries = self._entries(view)
         if entries is not None:
-            self._log = entries
+            self._journal = entries
         elif lines is not None:
-            self._log.extend(move_lines(list(lines), self._game))
+            self._journal.extend(move_lines(list(lines), self._game))
         self._copy_flags(view)
 
     @staticmethod
