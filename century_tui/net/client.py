@@ -186,6 +186,7 @@ class RemoteTable(Table):
     def view(self) -> View:
         return self._view
 
+    # what needs the seed, which the host keeps: told here (`tui.chronicle.PlayedElsewhere`)
     def history(self, resumed: bool = False) -> list[Entry]:
         return self._journal + (opening(self._game, resumed=True) if resumed else [])
 

@@ -1,12 +1,11 @@
 """What every table offers its views, wherever the game really is.
 
-A view (the board, a replay, a script, a test) draws from `state` and `seats`, its log
-from `history` and `log_lines`, the results' chart from `running_scores`; it asks for moves
-with `play`, `undo` and `redo`, and hears of every change through `subscribe`. A table that
-holds its whole game (`SeededTable`: the local one, a replay) answers from the engine's
-`Game`; a table on another machine implements the same methods over the network, which is
-why `game` is a `GameRecord` (no seed) and nothing here hands out the decks' order beyond
-what `state` shows.
+A view (the board, a replay, a script, a test) draws from `state` and `seats`, asks for
+moves with `play`, `undo` and `redo`, and hears of every change through `subscribe`. A
+local table plays the game in this process; a table on another machine implements the
+same methods over the network, which is why its `game` is a `GameRecord` (no seed) and
+nothing here hands out the decks' order beyond what `state` shows. (What needs the seed, a
+game's log and its running scores, a view asks of `tui.chronicle`.)
 """
 
 from __future__ import annotations
@@ -15,12 +14,9 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Callable
 
-from century_tui import journal, timeline
-from century_tui.engine import Game, GameRecord, Move, Seat, State
-from century_tui.journal import Entry
-from century_tui.timeline import Running
+from century_tui.engine import GameRecord, Move, Seat, State
 
-from .changes import Change, Moved
+from .changes import Change
 
 Listener = Callable[[Change], None]
 
@@ -44,18 +40,6 @@ class Table(ABC):
     def game(self) -> GameRecord:
         """The game as far as it has gone, as far as this process knows it: seats, the
         position, the moves made and taken back."""
-
-    @abstractmethod
-    def history(self, resumed: bool = False) -> list[Entry]:
-        """The game's log so far (and, `resumed`, the line saying it goes on now)."""
-
-    @abstractmethod
-    def log_lines(self, change: Moved) -> list[Entry]:
-        """The log lines of the move `change` tells of, just made."""
-
-    @abstractmethod
-    def running_scores(self) -> list[Running]:
-        """Everyone's score round by round (the results' chart)."""
 
     @property
     def state(self) -> State:
@@ -149,21 +133,3 @@ class Table(ABC):
     def close(self) -> None:
         """The views are gone: stop bots, make the final save, let go of the file."""
 
-
-class SeededTable(Table):
-    """A table that holds its whole game, seed and moves (`Game`): its log and its running
-    scores are replays from the seed."""
-
-    @property
-    @abstractmethod
-    def game(self) -> Game:
-        """The game as far as it has gone: seats, moves, who made them, the redo list."""
-
-    def history(self, resumed: bool = False) -> list[Entry]:
-        return journal.history(self.game, resumed)
-
-    def log_lines(self, change: Moved) -> list[Entry]:
-        return journal.describe(change.events, self.game)
-
-    def running_scores(self) -> list[Running]:
-        return timeline.running_scores(self.game)

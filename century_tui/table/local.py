@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 
 from century_tui.engine import Game, IllegalMove, Move, Seat, State
 
-from .base import SeededTable, needs_consent
+from .base import Table, needs_consent
 from .changes import Moved, Rewound, SaveChanged, Thinking
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def fresh_bots(game: Game) -> Thinker:
     return think
 
 
-class LocalTable(SeededTable):
+class LocalTable(Table):
     """One game, its bots (in the background, cancellable) and its autosave."""
 
     def __init__(

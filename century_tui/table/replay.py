@@ -5,10 +5,10 @@ from __future__ import annotations
 from century_tui.engine import Game, IllegalMove, Move
 from century_tui.engine.events import Event
 
-from .base import SeededTable
+from .base import Table
 
 
-class ReplayTable(SeededTable):
+class ReplayTable(Table):
     """The position is always the replay of the file's first `at` moves, so stepping back
     is as exact as stepping forward."""
 

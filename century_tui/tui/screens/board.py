@@ -18,6 +18,7 @@ from textual.widgets import Static
 from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
+from century_tui.tui import chronicle
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import Legality
@@ -116,7 +117,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     def on_mount(self) -> None:
         if closed(self):
             return
-        self.log_view.add(self.table.history(self.resumed))
+        self.log_view.add(chronicle.history(self.table, self.resumed))
         self.fit(self.app.size.width, self.app.size.height)
         for area in (self.points, self.merchants, self.hand):
             self.watch(area, "cursor", self._cursor_moved, init=False)
@@ -275,7 +276,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         from century_tui.tui.screens.results import ResultsScreen
 
         if not isinstance(self.app.screen, ResultsScreen):
-            self.app.push_screen(ResultsScreen(self.game, self.table.running_scores()))
+            self.app.push_screen(ResultsScreen(self.game, chronicle.running_scores(self.table)))
 
     def words_changed(self) -> None:
         self.refresh_board()

@@ -22,7 +22,7 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
-from century_tui.tui import hints, render
+from century_tui.tui import chronicle, hints, render
 from century_tui.journal import Entry
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
@@ -272,7 +272,7 @@ class GameScreen(HistoryKeys, BoardScreen):
         if isinstance(change, Moved):
             self.drop_question()
             self.turn_moved_on()
-            self.log_view.add(self.table.log_lines(change))
+            self.log_view.add(chronicle.log_lines(self.table, change))
             self.behind = True  # the board is drawn by next_turn
             self.announce(change.events)
             self.next_turn()

@@ -15,6 +15,7 @@ from century_tui.table import ReplayTable
 from century_tui.text import t
 from century_tui.timeline import rounds_played, running_scores
 from century_tui.journal import describe
+from century_tui.tui import chronicle
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.score_chart import ScoreChart
 
@@ -82,7 +83,7 @@ class ReplayScreen(BoardScreen):
         if events is not None:
             self.log_view.add(describe(events, self.game))
         else:
-            self.log_view.reset(self.replay.history())
+            self.log_view.reset(chronicle.history(self.replay))
         self.refresh_board()
         self.chart.show_at(rounds_played(self.game.state))
 
