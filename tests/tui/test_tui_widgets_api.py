@@ -16,7 +16,8 @@ from tests.helpers.driver import board, run_board, screen_lines, settle
 
 from century_tui.storage import Settings
 from support import demo
-from century_tui.tui.app import CenturyApp, century
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.context import Window, window
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.widgets.keybar import KeyBar
 
@@ -125,7 +126,13 @@ async def test_the_typed_accessor_refuses_an_app_that_is_not_the_game():
     async def go():
         async with Bare().run_test() as pilot:
             with pytest.raises(TypeError, match="not in the game's app"):
-                century(pilot.app.query_one(Static))
+                window(pilot.app.query_one(Static))
 
-    
     await go()
+
+
+def test_the_game_s_app_is_what_its_screens_ask_of_it():
+    """Every attribute and method of `context.Window` is the app's: the screens read nothing
+    else of it."""
+    app = CenturyApp(settings=Settings(), autosave=False)
+    assert isinstance(app, Window)

@@ -19,6 +19,7 @@ from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
 from century_tui.tui import chronicle
+from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import Legality
@@ -51,9 +52,6 @@ def end_news(state, names: list[str]) -> str:
 
 class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
-
-    picks = True
-    """A person picks cards here (the rows' digits are offered); not in a replay."""
 
     AUTO_FOCUS = "HandView"
     """Where the focus starts: Textual would first light the point row (its first
@@ -273,10 +271,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
             self.show_results()
 
     def show_results(self) -> None:
-        from century_tui.tui.screens.results import ResultsScreen
-
-        if not isinstance(self.app.screen, ResultsScreen):
-            self.app.push_screen(ResultsScreen(self.game, chronicle.running_scores(self.table)))
+        window(self).show_results(self.game, chronicle.running_scores(self.table))
 
     def words_changed(self) -> None:
         self.refresh_board()

@@ -24,11 +24,12 @@ from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound
 from century_tui.text import t
 from century_tui.tui import chronicle, hints, render
 from century_tui.journal import Entry
-from century_tui.tui.app import century
+from century_tui.tui.context import window
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
+from century_tui.tui.widgets.cursor_row import RowMessage
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
@@ -116,6 +117,15 @@ class GameScreen(HistoryKeys, BoardScreen):
         self.hint.show(text, problem)
 
     # ------------------------------------------------------------ intent flows up
+    def chosen(self, message: RowMessage) -> None:
+        """A row's choice, taken at once (`CursorRow.send`)."""
+        if isinstance(message, PointRow.Chosen):
+            self.on_point_row_chosen(message)
+        elif isinstance(message, MerchantRow.Chosen):
+            self.on_merchant_row_chosen(message)
+        elif isinstance(message, HandView.Chosen):
+            self.on_hand_view_chosen(message)
+
     def on_point_row_chosen(self, message: PointRow.Chosen) -> None:
         if self.guard():
             self.play(Claim(message.index))
@@ -361,4 +371,4 @@ class GameScreen(HistoryKeys, BoardScreen):
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
         humans = sum(1 for i in range(len(self.game.seats)) if self.table.plays_here(i))
-        return century(self).handoff and humans >= 2 and self.last_human != self.state.seat
+        return window(self).handoff and humans >= 2 and self.last_human != self.state.seat

@@ -33,7 +33,7 @@ from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats
 from century_tui.tui import render
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.app import century
+from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.styles import FormStyled
 
@@ -111,7 +111,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             return []
 
     def compose(self) -> ComposeResult:
-        app = century(self)
+        app = window(self)
         with Vertical(classes="newgame"):
             yield Static(classes="title")
             yield Static(classes="heading", id="players-heading")
@@ -131,7 +131,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
                 yield Choice(self.language_options(), app.language, id="language")
             with Horizontal(classes="row buttons"):
                 # chosen with the game, just before Start: no row of its own (five seats fill 80×24)
-                yield FormCheck(t("newgame.hints"), getattr(app, "hints", False), id="hints")
+                yield FormCheck(t("newgame.hints"), app.hints_ticked, id="hints")
                 yield FormButton(t("newgame.start"), id="start", primary=True)
                 if self.games:
                     yield FormButton(t("newgame.continue"), id="continue")
@@ -276,7 +276,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         if seed is None:
             self.error(t("newgame.error_seed"))
             return
-        app = century(self)
+        app = window(self)
         app.skin = self.query_one("#skin", Choice).value
         app.handoff = self.query_one("#handoff", FormCheck).value
         hints = self.query_one("#hints", FormCheck).value
@@ -299,7 +299,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             self.games = self._unfinished()  # the list as it is now: opened elsewhere, gone...
             self.list_games()
             return
-        century(self).start_game(game, path, resumed=True, lock=lock)
+        window(self).start_game(game, path, resumed=True, lock=lock)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter, or a click on the row the cursor is on, opens that game."""
@@ -326,9 +326,9 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.control.id == "skin" and event.value in SKINS:
-            century(self).skin = event.value
+            window(self).skin = event.value
         elif event.control.id == "language" and event.value in languages():
-            app = century(self)
+            app = window(self)
             app.language = event.value
             if app.language != event.value:  # refused (its file is damaged): shown as it was
                 with event.control.prevent(Choice.Changed):
@@ -359,7 +359,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         skin = self.query_one("#skin", Choice)
         skin.set_options([(words(s).name, s) for s in SKINS])
         self.fit_skin_names()
-        app = century(self)
+        app = window(self)
         if skin.value != app.skin:
             skin.value = app.skin
         language = self.query_one("#language", Choice)

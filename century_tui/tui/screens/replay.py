@@ -42,11 +42,12 @@ class ReplayScreen(BoardScreen):
         # the keys that play in a game (and Enter before the end) say this is a replay
         Binding("enter,r,d,u,ctrl+z,1,2,3,4,5,6,7,8,9,0", "read_only", show=False),
     ]
-    picks = False  # the rows' digits moved a cursor that shows nothing here: not offered
 
     def __init__(self, game: Game) -> None:
         self.replay = ReplayTable(game)
         super().__init__(self.replay)
+        for row in (self.points, self.merchants, self.hand):
+            row.picks = False  # their digits moved a cursor that shows nothing here: not offered
         self.timer = None
         whole = Game(game.seats, game.seed, self.replay.all_moves)
         self.chart = ScoreChart(whole.seats, running_scores(whole), at=0.0, classes="chart")

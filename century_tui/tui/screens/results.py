@@ -19,8 +19,9 @@ from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.widgets.word_button import WordButton
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import OnTop, board_under, closed
-from century_tui.tui.app import century
+from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.screens.game_history import game_screen_under
+from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 
 
@@ -58,7 +59,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
     @property
     def remote(self) -> bool:
         """The game is played on a host (`century join` or `watch`), not in this process."""
-        table = century(self).table
+        table = window(self).table
         return table is not None and not table.played_here
 
     def compose(self) -> ComposeResult:
@@ -167,8 +168,8 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         if action == "hosts_only":
             return self.remote
         if action == "undo":  # as the board under it offers it: never to a watcher
-            board = board_under(self)
-            return board is not None and board.check_action("undo", ()) is not False
+            under = game_screen_under(self)
+            return under is not None and under.check_action("undo", ()) is not False
         return super().check_action(action, parameters)
 
     def action_hosts_only(self, action: str) -> None:
@@ -188,7 +189,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.dismiss()
 
     def action_new_game(self) -> None:
-        century(self).open_new_game()
+        window(self).open_new_game()
 
     def action_review(self) -> None:
         """Each person's costliest moves, by the hard bot (tui/screens/review.py)."""
@@ -202,12 +203,12 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
 
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
-        if century(self).unsaved_warning("notify.leave_unsaved"):
+        if window(self).unsaved_warning("notify.leave_unsaved"):
             return
-        century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
+        window(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
-        board = board_under(self)
-        if board is not None:
-            board.action_undo()
+        under = game_screen_under(self)
+        if under is not None:
+            under.action_undo()
