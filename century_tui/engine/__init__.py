@@ -22,10 +22,10 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, ["events"], {
     # moves and what they did
     "moves": ["Move", "MoveKind", "KINDS", "SPICE", "UPGRADE", "TRADE", "ACQUIRE", "REST", "CLAIM", "DISCARD",
               "PlaySpice", "PlayUpgrade", "PlayTrade", "Acquire", "Rest", "Claim", "Discard"],
-    "errors": ["IllegalMove"],
+    "errors": ["IllegalMove", "CardDataError"],
     # cards
     "cards": ["MERCHANT_CARDS", "POINT_CARDS", "MARKET_CARDS", "STARTING_CARDS", "MARKET_IDS",
-              "STARTING_SPICE_IDS", "STARTING_UPGRADE_IDS", "CODES", "MerchantCard", "PointCard", "CardDataError"],
+              "STARTING_SPICE_IDS", "STARTING_UPGRADE_IDS", "CODES", "MerchantCard", "PointCard"],
     # cubes and the rules' arithmetic on them
     "cubes": ["Cubes", "NO_CUBES", "add", "sub", "scale", "covers", "from_tiers", "times_affordable",
               "upgraded", "traded", "cheapest_payment", "cheapest_discard"],

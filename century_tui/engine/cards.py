@@ -15,10 +15,7 @@ from msgspec import Struct
 from century_tui.resources import data_dir, read_data
 
 from .cubes import COLOURS, Cubes
-
-
-class CardDataError(ValueError):
-    """The card file is broken; the message names the card."""
+from .errors import CardDataError
 
 
 class PointCard(Struct, frozen=True):

@@ -1,6 +1,7 @@
-"""The one error an illegal move raises, with a rule ID and a reason in plain words.
+"""The one error an illegal move raises, with a rule ID and a reason in plain words, and the
+error of a broken card file.
 
-The reason is a template `code` plus `params`, so a UI can show it in any language
+A move's reason is a template `code` plus `params`, so a UI can show it in any language
 (its translation files hold the same codes); `reason` is the English text.
 """
 
@@ -50,3 +51,7 @@ class IllegalMove(ValueError):
         self.params = params
         self.reason = REASONS[code].format(**{k: _render(v, k) for k, v in params.items()})
         super().__init__(f"{self.reason} ({rule})")
+
+
+class CardDataError(ValueError):
+    """The card file is broken; the message names the card."""
