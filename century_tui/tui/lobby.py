@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from century_tui.bots import LEVELS
 from century_tui.engine import Seat, State, printable
 from century_tui.text import t
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.output import compact_output
 from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.widgets.keybar import KeyBar
@@ -65,7 +66,7 @@ class Hosting(Protocol):
     """Called with a table whenever it changes (the lobby sets it to its `changed`)."""
 
 
-class LobbyApp(App[None]):
+class LobbyApp(OffersKeys, App[None]):
     """The host's lobby; quitting it stops the host (after the tables' last saves)."""
 
     CSS = """
@@ -224,11 +225,10 @@ class LobbyApp(App[None]):
             self.redraw()
 
     # ------------------------------------------------------------ actions
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    @offered("hand_to_bot", "new_code", "together", "copy")
+    def seat_keys_offered(self) -> bool | None:
         """The seat keys rest (and leave the key bar) while the bot's level is asked."""
-        if action in ("hand_to_bot", "new_code", "together", "copy") and isinstance(self.screen, BotLevel):
-            return None
-        return True
+        return None if isinstance(self.screen, BotLevel) else True
 
     def _person_seat(self) -> tuple[Served, int] | None:
         chosen = self._chosen()

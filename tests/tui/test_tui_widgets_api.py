@@ -136,3 +136,35 @@ def test_the_game_s_app_is_what_its_screens_ask_of_it():
     else of it."""
     app = CenturyApp(settings=Settings(), autosave=False)
     assert isinstance(app, Window)
+
+
+def test_a_key_is_offered_by_the_method_marked_for_its_action():
+    """`check_action` answers from the nearest method marked `@offered` for the action, with
+    its parameters; an action no method answers for is offered."""
+    from century_tui.tui.keys import OffersKeys, offered
+
+    class Base(OffersKeys):
+        @offered("rest", "undo")
+        def resting(self) -> bool:
+            return False
+
+        @offered("pick")
+        def picking(self, index: object) -> bool | None:
+            return None if index == 3 else True
+
+    class Over(Base):
+        @offered("undo")
+        def undoing(self) -> bool:
+            return True
+
+    assert Base().check_action("rest", ()) is False and Base().check_action("undo", ()) is False
+    assert Over().check_action("undo", ()) is True and Over().check_action("rest", ()) is False
+    assert Over().check_action("pick", (3,)) is None and Over().check_action("pick", (1,)) is True
+    assert Over().check_action("help", ()) is True
+
+
+def test_no_screen_says_which_keys_it_offers_by_a_chain_of_names():
+    """Every screen, widget and app answers `check_action` through `keys.OffersKeys`."""
+    defined = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                     if "def check_action(" in path.read_text(encoding="utf-8"))
+    assert defined == ["tui/keys.py"]

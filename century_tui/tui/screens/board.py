@@ -21,6 +21,7 @@ from century_tui.text import Names, t
 from century_tui.tui import chronicle
 from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import Legality
 from century_tui.tui.repaint import Screen
@@ -50,7 +51,7 @@ def end_news(state, names: list[str]) -> str:
     return t("board.near_end_many", names=Names(tuple(close)), count=trigger - 1)
 
 
-class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
+class BoardScreen(OffersKeys, BoardStyled, SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
 
     AUTO_FOCUS = "HandView"
@@ -261,10 +262,9 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         if not isinstance(self.app.screen, TableScreen):
             self.app.push_screen(TableScreen(self.game))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "results":
-            return True if self.state.is_over else False
-        return True
+    @offered("results")
+    def results_offered(self) -> bool:
+        return self.state.is_over
 
     def action_results(self) -> None:
         if self.state.is_over:

@@ -25,6 +25,7 @@ from century_tui.text import t
 from century_tui.tui import chronicle, hints, render
 from century_tui.journal import Entry
 from century_tui.tui.context import window
+from century_tui.tui.keys import offered
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
@@ -214,27 +215,46 @@ class GameScreen(HistoryKeys, BoardScreen):
             return False
         return True
 
-    # ------------------------------------------------------------ keys
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rest", "undo", "redo", "why_not") and not any(map(self.table.plays_here, range(self.state.n))):
-            return False  # a watcher plays, takes back and is told nothing (nor anyone in a game of bots)
-        if action == "rest":  # hidden, not dimmed, where it never works: the end, a discard
-            if self.can_act():
-                return True
-            return False if self.state.is_over or self.state.phase == DISCARDING else None
-        if action == "discard":
-            return True if (self.human_turn() and self.state.phase == DISCARDING) else False
-        if action == "undo":
-            return True if self.table.undo_owner() is not None else None
-        if action == "redo":
-            return True if self.game.redo_moves else False
-        if action == "why_not":
-            return self.why_not(str(parameters[0]))
-        if action == "coach":  # ask where the game allows hints, else the hidden one saying why not
-            if parameters[0] == "stop":  # Esc, while the coach thinks (tui/coach.py is not loaded for this)
-                return any(line.thinking for line in self.query("#coach"))
-            return self.game.hints == (parameters[0] == "ask")
-        return super().check_action(action, parameters)
+    # ------------------------------------------------------------ keys (offered: keys.OffersKeys)
+    def someone_plays_here(self) -> bool:
+        """A person plays at this terminal: a watcher plays, takes back and is told nothing
+        (nor anyone in a game of bots)."""
+        return any(map(self.table.plays_here, range(self.state.n)))
+
+    @offered("rest")
+    def rest_offered(self) -> bool | None:
+        """Hidden, not dimmed, where it never works: the end, a discard."""
+        if not self.someone_plays_here():
+            return False
+        if self.can_act():
+            return True
+        return False if self.state.is_over or self.state.phase == DISCARDING else None
+
+    @offered("discard")
+    def discard_offered(self) -> bool:
+        return self.human_turn() and self.state.phase == DISCARDING
+
+    @offered("undo")
+    def undo_offered(self) -> bool | None:
+        if not self.someone_plays_here():
+            return False
+        return True if self.table.undo_owner() is not None else None
+
+    @offered("redo")
+    def redo_offered(self) -> bool:
+        return self.someone_plays_here() and bool(self.game.redo_moves)
+
+    @offered("why_not")
+    def why_not_offered(self, what: object) -> bool:
+        return self.someone_plays_here() and self.why_not(str(what))
+
+    @offered("coach")
+    def coach_offered(self, what: object) -> bool:
+        """Asked where the game allows hints, else the hidden binding that says why not; Esc
+        while the coach thinks (tui/coach.py is not loaded for this)."""
+        if what == "stop":
+            return any(line.thinking for line in self.query("#coach"))
+        return self.game.hints == (what == "ask")
 
     def action_coach(self, what: str) -> None:
         from century_tui.tui import coach

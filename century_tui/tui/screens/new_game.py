@@ -32,6 +32,7 @@ from century_tui.tui.widgets.form_controls import FormButton, FormCheck
 from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats
 from century_tui.tui import render
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.lifecycle import closed
 from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
@@ -83,7 +84,7 @@ def typed_seed(text: str) -> int | None:
     return seed if seed <= MAX_SEED else None
 
 
-class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
+class NewGameScreen(OffersKeys, FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "key.start"),
         Binding("ctrl+o", "continue", "key.continue_game"),
@@ -217,16 +218,22 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             drop.disabled = not can_remove(count)
         self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue":
-            return bool(self.games)
-        if action == "add_seat":
-            return can_add(len(self.rows())) or None
-        if action == "remove_seat":
-            return can_remove(len(self.rows())) or None
-        if action == "seat_limit":  # where adding (or removing) a seat is shown dimmed
-            return not (can_add if parameters[0] == "most" else can_remove)(len(self.rows()))
-        return True
+    @offered("continue")
+    def continue_offered(self) -> bool:
+        return bool(self.games)
+
+    @offered("add_seat")
+    def add_seat_offered(self) -> bool | None:
+        return can_add(len(self.rows())) or None
+
+    @offered("remove_seat")
+    def remove_seat_offered(self) -> bool | None:
+        return can_remove(len(self.rows())) or None
+
+    @offered("seat_limit")
+    def seat_limit_offered(self, which: object) -> bool:
+        """Where adding (or removing) a seat is shown dimmed: its key says why."""
+        return not (can_add if which == "most" else can_remove)(len(self.rows()))
 
     def error(self, message: str) -> None:
         self.query_one(".error", Static).update(Text(message, "bold"))

@@ -16,6 +16,7 @@ from century_tui.text import t
 from century_tui.timeline import rounds_played, running_scores
 from century_tui.journal import describe
 from century_tui.tui import chronicle
+from century_tui.tui.keys import offered
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.score_chart import ScoreChart
 
@@ -57,13 +58,15 @@ class ReplayScreen(BoardScreen):
         yield from super().compose()
         yield self.chart
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chart":  # one key: the chart instead of the board, and back
-            return parameters[0] != self.chart.display
-        if action == "step":
-            k = self.replay.at + int(parameters[0])  # type: ignore[call-overload]
-            return True if 0 <= k <= len(self.replay.all_moves) else None
-        return super().check_action(action, parameters)
+    @offered("chart")
+    def chart_offered(self, show: object) -> bool:
+        """One key: the chart instead of the board, and back."""
+        return show != self.chart.display
+
+    @offered("step")
+    def step_offered(self, delta: object) -> bool | None:
+        k = self.replay.at + int(delta)  # type: ignore[call-overload]
+        return True if 0 <= k <= len(self.replay.all_moves) else None
 
     def action_read_only(self) -> None:
         self.app.bell()

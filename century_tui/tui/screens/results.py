@@ -19,13 +19,14 @@ from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.widgets.word_button import WordButton
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.lifecycle import OnTop, closed
 from century_tui.tui.screens.game_history import game_screen_under
 from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 
 
-class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
+class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
@@ -160,17 +161,25 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         elif event.button.id == "quit":
             await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chart":  # one key: the chart while the table is on show, and back
-            return parameters[0] != self.charted
-        if action in self.HOSTS_ONLY and self.remote:
-            return False  # not in the key bar; the key falls through to hosts_only, which says why
-        if action == "hosts_only":
-            return self.remote
-        if action == "undo":  # as the board under it offers it: never to a watcher
-            under = game_screen_under(self)
-            return under is not None and under.check_action("undo", ()) is not False
-        return super().check_action(action, parameters)
+    @offered("chart")
+    def chart_offered(self, show: object) -> bool:
+        """One key: the chart while the table is on show, and back."""
+        return show != self.charted
+
+    @offered(*HOSTS_ONLY)
+    def local_keys_offered(self) -> bool:
+        """Not in the key bar of a remote client: the key falls through to hosts_only, which says why."""
+        return not self.remote
+
+    @offered("hosts_only")
+    def hosts_only_offered(self, action: object) -> bool:
+        return self.remote
+
+    @offered("undo")
+    def undo_offered(self) -> bool:
+        """As the game screen under it offers it: never to a watcher."""
+        under = game_screen_under(self)
+        return under is not None and under.check_action("undo", ()) is not False
 
     def action_hosts_only(self, action: str) -> None:
         """A key the key bar leaves out on a remote client (n, Ctrl+R, v): why, in a toast."""

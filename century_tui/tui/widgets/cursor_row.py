@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from century_tui.tui.follow import FollowsWords
-from century_tui.tui.keys import digits
+from century_tui.tui.keys import OffersKeys, digits, offered
 from century_tui.tui.repaint import QuietFocus
 
 
@@ -52,7 +52,7 @@ class Chooser(Protocol):
         """The row's `Chosen` message: the player asked for the item it names."""
 
 
-class CursorRow(QuietFocus, FollowsWords, Widget, can_focus=True):
+class CursorRow(OffersKeys, QuietFocus, FollowsWords, Widget, can_focus=True):
     """What the hand and the card rows share; a subclass says how many places there are,
     which can be taken now, how the cursor is drawn, and what Enter asks for."""
 
@@ -138,11 +138,13 @@ class CursorRow(QuietFocus, FollowsWords, Widget, can_focus=True):
         self.screen.set_focus(self)  # not self.focus(), which repaints the whole row first
         self.choose(index)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick":  # not offered where nobody ever picks (a replay)
-            return self.picks
-        if action == "act":
-            if not self.active:
-                return False
-            return True if self.takeable(self.cursor) else None
-        return True
+    @offered("pick")
+    def pick_offered(self, index: object) -> bool:
+        """Not offered where nobody ever picks (a replay)."""
+        return self.picks
+
+    @offered("act")
+    def act_offered(self) -> bool | None:
+        if not self.active:
+            return False
+        return True if self.takeable(self.cursor) else None
