@@ -23,7 +23,7 @@ from century_tui.engine import IllegalMove, Move
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.table import (
-    Change, HostSilent, Moved, Resynced, SeatsChanged, Table, needs_consent,
+    AWAY, Change, HostSilent, Moved, Presence, Resynced, SeatsChanged, Table, needs_consent,
 )
 from century_tui.text import t
 from century_tui.journal import Entry, move_lines, opening
@@ -31,7 +31,8 @@ from century_tui.timeline import Running
 
 from . import protocol as p
 from .presence import seat_news
-from .view import RemoteGame, View, entry_of, event_from_dict, running_of
+from .protocol import event_from_dict
+from .view import RemoteGame, View, entry_of, running_of
 from .words import refusal_of, unreachable, worded
 
 
@@ -106,7 +107,7 @@ class RemoteTable(Table):
         self._on_drop: list[Callable[[str], None]] = []
         self._asked: asyncio.TimerHandle | None = None
         """Set while a request waits for the host's first word after it."""
-        self.status: tuple[str, ...] | None = None
+        self.status: tuple[Presence, ...] | None = None
         """Where each seat's person is, as the host last said (None: it has not said)."""
         self.said_gone: set[int] = set()
         """The seats whose person is away, as this terminal was told (`presence.seat_news`)."""
@@ -219,13 +220,13 @@ class RemoteTable(Table):
             return seat
         return self.at_keyboard if self.at_keyboard in self.mine else self.mine[0]
 
-    def away(self, seat: int) -> str | None:
-        """Why `seat`'s person is not at the table, as the host says: "disconnected" or
-        "waiting" (None: connected, a bot, this terminal's own, or the host has not said)."""
+    def away(self, seat: int) -> Presence | None:
+        """Why `seat`'s person is not at the table, as the host says (None: connected, a
+        bot, this terminal's own, or the host has not said)."""
         if self.status is None or seat in self.mine or seat >= len(self.status):
             return None
         status = self.status[seat]
-        return status if status in ("disconnected", "waiting") else None
+        return status if status in AWAY else None
 
     def on_drop(self, listener: Callable[[str], None]) -> None:
         """Call `listener(reason)` when the connection goes (not on `close`)."""

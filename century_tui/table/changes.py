@@ -7,6 +7,7 @@ Textual and no secrets (never the seed), so the same ones can travel to another 
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from msgspec import Struct, field
@@ -49,6 +50,23 @@ class SaveChanged(Struct, frozen=True):
 class Resynced(Struct, frozen=True):
     """The whole position came again (a table on another machine, after a reconnect or a
     missed change): views redraw from it. Nothing was played or taken back by it."""
+
+
+class Presence(StrEnum):
+    """Where a seat's person is, as a game's host tells the terminals that play it (its
+    lobby, `protocol.SeatsMessage`): one word each on the wire."""
+
+    BOT = "bot"
+    """A bot plays the seat."""
+    CONNECTED = "connected"
+    DISCONNECTED = "disconnected"
+    """Its person came and went: the seat waits for them."""
+    WAITING = "waiting"
+    """Its person has not joined yet (the seat's code is not used)."""
+
+
+AWAY = (Presence.DISCONNECTED, Presence.WAITING)
+"""A person not at the table: the game waits for them."""
 
 
 class SeatsChanged(Struct, frozen=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from century_tui.engine import CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
+from century_tui.table import Presence
 from century_tui.text import Coin, t
 from century_tui.tui import render
 from century_tui.legality import Legality, trade_max, upgradable
@@ -26,7 +27,7 @@ def board_hint(table, focused, legality) -> tuple[Text, bool]:
     if not table.plays_here(s.seat):
         away = table.away(s.seat)
         if away is not None:  # the game waits for them: nothing is coming through the log
-            key = "hint.not_joined" if away == "waiting" else "hint.disconnected"
+            key = "hint.not_joined" if away == Presence.WAITING else "hint.disconnected"
             return Text(t(key + ("_bot" if table.hands_over else ""), name=name)), True
         return Text(t("hint.remote_turn", name=name)), False
     if s.phase == DISCARDING:

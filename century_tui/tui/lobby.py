@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from century_tui.bots import LEVELS
 from century_tui.engine import Seat, State, printable
+from century_tui.table import Presence
 from century_tui.text import t
 from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.output import compact_output
@@ -33,6 +34,9 @@ BOT_LEVEL = "medium"
 """The bot offered first to take a seat over: a fair opponent, quick to answer."""
 WATCHERS_NAMED = 6
 """Watchers named in a table's heading, the latest: the others are counted."""
+COLOURS = {Presence.CONNECTED: "green", Presence.DISCONNECTED: "yellow"}
+COMINGS_AND_GOINGS = (Presence.CONNECTED, Presence.DISCONNECTED)
+"""The changes of a seat's presence a toast says (a person came, or went)."""
 
 
 class Served(Protocol):
@@ -43,7 +47,7 @@ class Served(Protocol):
 
     @property
     def table(self) -> _Table: ...
-    def status(self, seat: int) -> str: ...
+    def status(self, seat: int) -> Presence: ...
     def join_command(self, seat: int) -> str | None: ...
     def watch_command(self) -> str: ...
     def watchers(self) -> list[tuple[int, bool]]: ...
@@ -162,11 +166,11 @@ class LobbyApp(OffersKeys, App[None]):
     def _seat_lines(self, served: Served, seat: int) -> Text:
         player = served.table.seats[seat]
         status = served.status(seat)
-        words = t("lobby.bot", level=t(f"level.{player.bot}")) if status == "bot" else t(f"lobby.{status}")
+        words = t("lobby.bot", level=t(f"level.{player.bot}")) if status == Presence.BOT else t(f"lobby.{status}")
         out = Text("  ")
         out.append(printable(player.name), style="bold")
         out.append("  ")
-        out.append(words, style={"connected": "green", "disconnected": "yellow"}.get(status, ""))
+        out.append(words, style=COLOURS.get(status, ""))
         command = served.join_command(seat)
         if command is not None:
             out.append(f"\n    {command}")
@@ -197,7 +201,7 @@ class LobbyApp(OffersKeys, App[None]):
         self._hint()
 
     # ------------------------------------------------------------ the host's news
-    def _statuses(self) -> dict[tuple[int, int], str]:
+    def _statuses(self) -> dict[tuple[int, int], Presence]:
         return {(i, seat): served.status(seat) for i, served in enumerate(self.host.tables)
                 for seat in range(len(served.table.seats))}
 
@@ -213,13 +217,13 @@ class LobbyApp(OffersKeys, App[None]):
         now = self._statuses()
         for (i, seat), status in now.items():
             before = self._seen.get((i, seat))
-            if before == status or status not in ("connected", "disconnected") or before == "bot":
+            if before == status or status not in COMINGS_AND_GOINGS or before == Presence.BOT:
                 continue
             served = self.host.tables[i]
             line = t(f"cli.host_{status}", name=printable(served.table.seats[seat].name))
             if len(self.host.tables) > 1:
                 line = t("cli.host_table_line", file=printable(served.name), line=line)
-            self.notify(line, severity="warning" if status == "disconnected" else "information", markup=False)
+            self.notify(line, severity="warning" if status == Presence.DISCONNECTED else "information", markup=False)
         self._seen = now
         if self.is_mounted:
             self.redraw()
@@ -232,7 +236,7 @@ class LobbyApp(OffersKeys, App[None]):
 
     def _person_seat(self) -> tuple[Served, int] | None:
         chosen = self._chosen()
-        if chosen is None or chosen[1] is None or chosen[0].status(chosen[1]) == "bot":
+        if chosen is None or chosen[1] is None or chosen[0].status(chosen[1]) == Presence.BOT:
             self.notify(t("lobby.choose_person"), severity="warning", markup=False)
             return None
         return chosen[0], chosen[1]
@@ -246,7 +250,7 @@ class LobbyApp(OffersKeys, App[None]):
         name = printable(served.table.seats[seat].name)
 
         def hand(level: str | None) -> None:
-            if level is None or served.status(seat) == "bot":
+            if level is None or served.status(seat) == Presence.BOT:
                 return
             served.hand_over(seat, level)
             self.notify(t("lobby.handed", name=name, level=t(f"level.{level}")), markup=False)
@@ -261,7 +265,7 @@ class LobbyApp(OffersKeys, App[None]):
             self.notify(t("lobby.choose_seat"), severity="warning", markup=False)
             return
         served, seat = chosen
-        if served.status(seat) == "bot":
+        if served.status(seat) == Presence.BOT:
             served.hand_over(seat, None)
             words = "lobby.to_person"
         else:
