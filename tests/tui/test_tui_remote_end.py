@@ -131,10 +131,10 @@ async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_t
 
 
 async def test_a_move_the_host_does_not_answer_is_said_to_wait_for_the_host(monkeypatch):
-    from century_tui.net import client as client_module
+    from century_tui.net import connection
     from tests.helpers.hosting import first_to_play
 
-    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.2)
+    monkeypatch.setattr(connection, "SILENT_AFTER", 0.2)
     async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
         hosted = host.tables[0]
         app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
