@@ -43,7 +43,10 @@ def _render(value: object, name: str) -> object:
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid. `rule` is the RULES.md ID; `code`/`params` the reason as data."""
+    """A move the rules forbid. `rule` is the RULES.md ID; `code`/`params` the reason as data,
+    worded in the language files' section `error`."""
+
+    section = "error"
 
     def __init__(self, rule: str, code: str, **params: object) -> None:
         self.rule = rule

@@ -86,10 +86,11 @@ class HostSilent(Struct, frozen=True):
 
 class Refused(Struct, frozen=True):
     """A request the table passed on was refused where the game is played (a host answers
-    after the asking): the words are `table`.`code` with `params`, as an engine refusal's
-    (`table` "error") or the host's own ("refusal"); `reason` is in English."""
+    after the asking): the words are `section`.`code` with `params` in the language files,
+    as an engine refusal's (section "error") or the host's own ("refusal"); `reason` is in
+    English."""
 
-    table: str
+    section: str
     code: str
     params: dict[str, Any] = field(default_factory=dict)
     reason: str = ""

@@ -70,6 +70,7 @@ from century_tui.text.game_words import (
     Coin,
     MerchantRef,
     Names,
+    Refusal,
     Steps,
     TierSeq,
     bot_name,
@@ -89,7 +90,7 @@ from century_tui.text.game_words import (
 from century_tui.text.templates import cube_letters, english, has, parts, plural_category, t, template, vowel_sound
 
 __all__ = [
-    "ByGender", "BySkin", "CUBE_CODES", "WORD_FORMS", "Coin", "Concept", "DEFAULT_LANGUAGE", "FORMATTER", "Language", "MerchantRef", "Names", "Plural",
+    "ByGender", "BySkin", "CUBE_CODES", "WORD_FORMS", "Coin", "Concept", "DEFAULT_LANGUAGE", "FORMATTER", "Language", "MerchantRef", "Names", "Plural", "Refusal",
     "SkinWords", "Steps", "Template", "TextDataError", "TierSeq", "bot_name", "card_from_code", "coin_name",
     "choices", "cube_code", "cube_glyphs", "cube_letters", "default_names", "english", "error_params", "error_text", "fields_of",
     "given_names", "good_name", "has", "language", "leaves", "language_from_env", "language_name", "languages",

@@ -255,12 +255,12 @@ class BoardScreen(OffersKeys, BoardStyled, SizeGuard, FollowsWords, Screen):
         "m2⏎" over SSH, reach the new row."""
         self.set_focus(self.query_one(f"#{area}"))
 
-    def action_table(self) -> None:
+    def action_overview(self) -> None:
         """Everyone's caravan, hand and played pile at a glance."""
-        from century_tui.tui.screens.table_view import TableScreen
+        from century_tui.tui.screens.overview import OverviewScreen
 
-        if not isinstance(self.app.screen, TableScreen):
-            self.app.push_screen(TableScreen(self.game))
+        if not isinstance(self.app.screen, OverviewScreen):
+            self.app.push_screen(OverviewScreen(self.game))
 
     @offered("results")
     def results_offered(self) -> bool:

@@ -39,7 +39,7 @@ class GameScreen(HistoryKeys, BoardScreen):
     BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
         Binding("r", "rest", "key.rest"),
         Binding("r", "why_not('rest')", show=False),
-        Binding("t", "table", "key.table"),
+        Binding("t", "overview", "key.table"),
         Binding("d", "discard", "key.discard"),
         Binding("d", "why_not('discard')", show=False),
         Binding("enter", "results", "key.results"),

@@ -32,7 +32,7 @@ class ReplayScreen(BoardScreen):
         Binding("comma,b", "step(-1)", "key.replay_back", show=False, priority=True),
         Binding("period,n", "step(1)", "key.replay_forward", show=False, priority=True),
         Binding("tab", "app.focus_next", "key.next_area", show=False),  # nothing to pick in a replay
-        Binding("t", "table", "key.table", show=False),  # still there; the bar keeps room for c
+        Binding("t", "overview", "key.table", show=False),  # still there; the bar keeps room for c
         Binding("home", "goto_start", "key.replay_start", show=False, priority=True),
         Binding("end", "goto_end", "key.replay_end", show=False, priority=True),
         Binding("space", "toggle_play", "key.replay_play"),

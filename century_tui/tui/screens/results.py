@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.table import Table
+from rich.table import Table as Grid
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -47,7 +47,7 @@ class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
         self.game = game
         self.running = running
         self.charted = False
-        """The chart of the running scores is on show instead of the table."""
+        """The chart of the running scores is on show instead of the scores."""
         self.reviewed = None
         """The review made from this screen, if one was (century_tui.review.Review)."""
 
@@ -67,7 +67,7 @@ class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
         with VerticalScroll(classes="results"):
             yield Static(classes="title")
             yield Static(classes="winner")
-            yield Static(classes="table")
+            yield Static(classes="scores")
             yield Static(classes="claimed")
             yield ScoreChart(self.game.seats, self.running, classes="chart")
             with Horizontal(classes="buttons"):
@@ -110,15 +110,15 @@ class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
         self.query_one(".winner", Static).update(line)
 
         # one line a row, no name cut; a long header word may take a second line
-        table = Table(expand=False, box=None, padding=(0, 1), header_style="bold")
+        scores = Grid(expand=False, box=None, padding=(0, 1), header_style="bold")
         widest = max(cell_len(n) for n in names) + 2  # the winner's star
-        table.add_column(t("results.player"), min_width=widest, no_wrap=True)
+        scores.add_column(t("results.player"), min_width=widest, no_wrap=True)
         for key in ("results.cards", "results.upper", "results.lower", "results.cube_points", "results.total"):
-            table.add_column(t(key), justify="right", overflow="fold")
+            scores.add_column(t(key), justify="right", overflow="fold")
         for rank, seat in enumerate(self.ranking()):
             sc = s.score(seat)
             name = Text(("★ " if seat == winner else "  ") + names[seat], "bold" if seat == winner else "")
-            table.add_row(
+            scores.add_row(
                 name,
                 t("results.cards_cell", points=sc.cards, count=len(s.players[seat].claimed)),
                 t("results.coins_cell", points=sc.upper_points, count=sc.upper),
@@ -126,7 +126,7 @@ class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
                 t("results.cubes_cell", points=sc.cubes),
                 Text(str(sc.total), "bold"),
             )
-        self.query_one(".table", Static).update(table)
+        self.query_one(".scores", Static).update(scores)
 
         claimed = Text(t("results.note"), "dim")
         for seat in self.ranking():
@@ -163,7 +163,7 @@ class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
 
     @offered("chart")
     def chart_offered(self, show: object) -> bool:
-        """One key: the chart while the table is on show, and back."""
+        """One key: the chart while the scores are on show, and back."""
         return show != self.charted
 
     @offered(*HOSTS_ONLY)
@@ -187,10 +187,10 @@ class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
         self.notify(t(self.HOSTS_ONLY[action]), severity="warning", timeout=8)
 
     def action_chart(self, show: bool) -> None:
-        """Show the chart of the running scores instead of the table, or the table again."""
+        """Show the chart of the running scores instead of the scores' grid, or the grid again."""
         self.charted = show
         self.query_one(ScoreChart).display = show
-        for part in self.query(".table, .claimed"):
+        for part in self.query(".scores, .claimed"):
             part.display = not show
         self.refresh_bindings()
 
