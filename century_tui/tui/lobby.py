@@ -78,7 +78,7 @@ class LobbyApp(OffersKeys, App[None]):
     #notices { height: auto; color: $text-warning; padding: 0 1; }
     #web { height: auto; padding: 0 1; }
     #seats { height: 1fr; border: none; padding: 0; }
-    #hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
+    #prompt { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
     """
     TITLE = "century host"
     ALLOW_SELECT = False
@@ -105,7 +105,8 @@ class LobbyApp(OffersKeys, App[None]):
         self._seen: dict[tuple[int, int], str] = {}
         self.seats = OptionList(id="seats")
         """Each table's heading (with its watch line), then its seats."""
-        self.hint = Static(id="hint")
+        self.prompt = Static(id="prompt")
+        """What the keys do for the line under the highlight."""
         host.on_lobby = self.changed
 
     def compose(self) -> ComposeResult:
@@ -114,7 +115,7 @@ class LobbyApp(OffersKeys, App[None]):
         if self.web:
             yield Static(Text(printable(self.web)), id="web")
         yield self.seats
-        yield self.hint
+        yield self.prompt
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -137,7 +138,7 @@ class LobbyApp(OffersKeys, App[None]):
                 listing.add_option(Option(self._seat_lines(served, seat), id=f"{i}:{seat}"))
         if listing.option_count:
             listing.highlighted = min(highlighted if highlighted is not None else 1, listing.option_count - 1)
-        self._hint()
+        self._prompt()
 
     def _heading(self, served: Served) -> Text:
         state = served.table.state
@@ -185,20 +186,20 @@ class LobbyApp(OffersKeys, App[None]):
         table, _, seat = option_id.partition(":")
         return self.host.tables[int(table)], None if seat == "watch" else int(seat)
 
-    def _hint(self) -> None:
+    def _prompt(self) -> None:
         chosen = self._chosen()
-        hint = ""
+        words = ""
         if chosen is not None:
             served, seat = chosen
             if seat is None:
-                hint = t("lobby.hint_watch")
+                words = t("lobby.hint_watch")
             else:
                 name = printable(served.table.seats[seat].name)
-                hint = t(f"lobby.hint_{served.status(seat)}", name=name)
-        self.hint.update(Text(hint))
+                words = t(f"lobby.hint_{served.status(seat)}", name=name)
+        self.prompt.update(Text(words))
 
     def on_option_list_option_highlighted(self) -> None:
-        self._hint()
+        self._prompt()
 
     # ------------------------------------------------------------ the host's news
     def _statuses(self) -> dict[tuple[int, int], Presence]:

@@ -353,7 +353,7 @@ async def test_impossible_action_shows_the_reason_and_changes_nothing():
         assert screen.merchants.check_action("act", ()) is None  # shown disabled in the footer
         await pilot.press("p", "2", "enter")  # a point card it cannot pay
         assert len(screen.game.moves) == count
-        assert screen.hint.problem
+        assert screen.prompt.problem
         await told(pilot, text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0])
 
     await run(app, body)

@@ -32,7 +32,7 @@ async def test_join_opens_the_board_on_a_remote_table_and_plays_a_move():
             await pilot.press("enter")
             await until(pilot, lambda: hosted.table.game.moves == [PlaySpice(card)])
             await until(pilot, lambda: any(e.key == "log.spice" for e in screen.log_view.entries))
-            await until(pilot, lambda: "Bob has not joined yet: the game waits for Bob" in screen.hint.text.plain)
+            await until(pilot, lambda: "Bob has not joined yet: the game waits for Bob" in screen.prompt.text.plain)
             assert not screen.can_act()
             await pilot.press("r")  # Bob's turn: nothing is asked of the host
             await pilot.pause()

@@ -22,7 +22,7 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
-from century_tui.tui import chronicle, hints, render
+from century_tui.tui import chronicle, prompt, render
 from century_tui.journal import Entry
 from century_tui.tui.context import window
 from century_tui.tui.keys import offered
@@ -113,9 +113,9 @@ class GameScreen(HistoryKeys, BoardScreen):
         """A person may take an action now (not a bot's turn, no discard pending, not over)."""
         return self.human_turn() and self.state.phase == ACTION
 
-    def update_hint(self) -> None:
-        text, problem = hints.board_hint(self.table, self.focused, self.legality)
-        self.hint.show(text, problem)
+    def update_prompt(self) -> None:
+        text, problem = prompt.board_prompt(self.table, self.focused, self.legality)
+        self.prompt.show(text, problem)
 
     # ------------------------------------------------------------ intent flows up
     def chosen(self, message: RowMessage) -> None:
@@ -291,8 +291,8 @@ class GameScreen(HistoryKeys, BoardScreen):
         elif self.state.is_over or (self.state.phase == DISCARDING and self.human_turn()):
             self.guard()
         else:  # the line under the hand says why: whose turn it is, or why not the item picked
-            self.update_hint()
-            self.refuse(self.hint.text.plain)
+            self.update_prompt()
+            self.refuse(self.prompt.text.plain)
             self.turn_refused = self.turn_refused or not self.human_turn()
 
     # ------------------------------------------------------------ what the table did

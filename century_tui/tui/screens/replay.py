@@ -72,12 +72,12 @@ class ReplayScreen(BoardScreen):
         self.app.bell()
         self.notify(t("replay.read_only"), severity="warning", timeout=4)
 
-    def update_hint(self) -> None:
+    def update_prompt(self) -> None:
         """Where the replay stands, named as the log and the review name moves: before move
         k + 1 (the review's "move 136" opens "before move 136"), or after the last."""
         at, total = self.replay.at, len(self.replay.all_moves)
         where = t("replay.position", move=at + 1, total=total) if at < total else t("replay.position_end", total=total)
-        self.hint.show(Text(where + " · " + t("replay.keys")))
+        self.prompt.show(Text(where + " · " + t("replay.keys")))
 
     def goto(self, count: int) -> None:
         at = self.replay.at
