@@ -4,7 +4,7 @@ a terminal emulator (pyte), as a terminal over SSH would read it.
     python benchmarks/ui_terminal.py [--size 120x40] [--moves 30] [--seed 164] [--paths off,on,bot]
 
 Three paths players take, each a game played through the keyboard only (moves chosen by
-century_tui.tui.demo.policy from the benchmark's own copy of the game):
+support.demo.policy from the benchmark's own copy of the game):
 
 - `off`: two people, the pass screen off (two people who keep no secrets);
 - `on`: two people, the pass screen on (a move shows the pass screen, Enter the board);
@@ -47,7 +47,7 @@ from century_tui.engine import MERCHANT_CARDS, Discard, Game, Seat, cheapest_dis
 from century_tui.storage import load_game, save_files  # noqa: E402
 from century_tui.table.local import fresh_bots  # noqa: E402
 from century_tui.text import words  # noqa: E402
-from century_tui.tui import demo  # noqa: E402
+from support import demo  # noqa: E402
 
 KEYS = {"enter": b"\r", "left": b"\x1b[D", "right": b"\x1b[C", "escape": b"\x1b"}
 HOLD_S = 0.5

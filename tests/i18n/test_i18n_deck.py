@@ -8,7 +8,7 @@ import pytest
 
 from century_tui import text
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from tests.helpers.driver import screen_lines, settle
 from tests.helpers.i18n_marker import crop

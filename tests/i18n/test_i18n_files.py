@@ -14,7 +14,7 @@ from century_tui import cli, storage, text
 from century_tui.resources import data_dir
 from century_tui.skins import SKINS
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from tests.helpers.words import say
 

@@ -10,7 +10,7 @@ from century_tui import text
 from century_tui.engine import Game, Seat
 from century_tui.skins import SKINS
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.widgets.keybar import KeyBar
 from tests.helpers.driver import settle, until

@@ -11,7 +11,8 @@ from century_tui import storage, text
 from century_tui.engine import Acquire
 from century_tui.storage import Settings
 from century_tui.skins import SKINS
-from century_tui.tui import demo, render
+from century_tui.tui import render
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import AcquireModal
 from century_tui.tui.screens.help import HelpScreen

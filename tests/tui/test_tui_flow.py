@@ -12,7 +12,7 @@ from tests.helpers.driver import run_app, plain, remembered, board, click_button
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.table import bot_seed
 from century_tui.tui.screens.game import GameScreen
@@ -423,7 +423,7 @@ def test_an_end_triggered_by_the_round_s_last_seat_is_not_called_a_final_round()
     says so instead of announcing a final round that will not be played."""
     from century_tui.bots import make_bot
     from century_tui.engine import events as ev
-    from century_tui.tui.journal import describe
+    from century_tui.journal import describe
 
     seen = set()
     for seed in range(40):

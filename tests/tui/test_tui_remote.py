@@ -10,7 +10,7 @@ import contextlib
 import pytest
 from tests.helpers.driver import until, toasts, told
 from tests.helpers.hosting import first_to_play
-from tests.net.test_net import until as net_until
+from tests.helpers.hosting import until as net_until
 
 from century_tui.engine import Game, PlaySpice, Rest, Seat
 from century_tui.net.client import RemoteTable

@@ -8,10 +8,10 @@ from rich.text import Text
 from tests.helpers.driver import run_board, screen_lines, settle, toasts, until
 from textual import events
 
-from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
+from century_tui.engine import MERCHANT_CARDS, Acquire, Game, PlaySpice, Rest, Seat, trigger_cards
 from century_tui.storage import Settings
 from century_tui.text import t, words
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from century_tui import text
 from century_tui.text import Names
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.screens.handoff import missed_since, missed_words
 
 START = Entry("log.new_game", {"names": Names(("Bob", "Ann")), "name": "Bob"}, None, 0)

@@ -18,10 +18,10 @@ from textual.widgets import Static
 from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
-from century_tui.tui.journal import history
+from century_tui.tui import chronicle
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import Legality
+from century_tui.legality import Legality
 from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.styles import BoardStyled
@@ -117,7 +117,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     def on_mount(self) -> None:
         if closed(self):
             return
-        self.log_view.add(history(self.game, self.resumed))
+        self.log_view.add(chronicle.history(self.table, self.resumed))
         self.fit(self.app.size.width, self.app.size.height)
         for area in (self.points, self.merchants, self.hand):
             self.watch(area, "cursor", self._cursor_moved, init=False)
@@ -276,7 +276,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         from century_tui.tui.screens.results import ResultsScreen
 
         if not isinstance(self.app.screen, ResultsScreen):
-            self.app.push_screen(ResultsScreen(self.game))
+            self.app.push_screen(ResultsScreen(self.game, chronicle.running_scores(self.table)))
 
     def words_changed(self) -> None:
         self.refresh_board()

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from century_tui.table import UndoAsked
 from century_tui.text import t
 from century_tui.tui.follow import FollowsWords
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.modals.base import ModalButton
 from century_tui.tui.render import rt

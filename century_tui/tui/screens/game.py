@@ -22,11 +22,11 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
-from century_tui.tui import hints, render
-from century_tui.tui.journal import Entry, describe
+from century_tui.tui import chronicle, hints, render
+from century_tui.journal import Entry
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import acquire_payments, trade_max, upgradable
+from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
 from century_tui.tui.widgets.hand import HandView
@@ -279,7 +279,7 @@ class GameScreen(HistoryKeys, BoardScreen):
         if isinstance(change, Moved):
             self.drop_question()
             self.turn_moved_on()
-            self.log_view.add(describe(list(change.events), self.game))
+            self.log_view.add(chronicle.log_lines(self.table, change))
             self.behind = True  # the board is drawn by next_turn
             self.announce(change.events)
             self.next_turn()

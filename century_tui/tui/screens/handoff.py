@@ -13,7 +13,7 @@ from textual.widgets import Static
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.app import century
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop, board_under
 from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard

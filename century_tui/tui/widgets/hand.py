@@ -129,10 +129,16 @@ class HandView(CursorRow):
         self.heading = HandTitle()
         self.rest = RestButton(classes="rest")
         self.chips = Container(*(HandCard(classes="chip") for _ in range(chips)), self.rest, id="chips")
+        self._laid_out = True
+        """False while items shown before the hand was mounted wait to be laid out."""
 
     def compose(self):
         yield self.heading
         yield self.chips
+
+    def on_mount(self) -> None:
+        if not self._laid_out:  # its chips are mounted with it
+            self._rebuild()
 
     def show(self, owner: str, items: list[HandItem]) -> None:
         self.owner = owner
@@ -149,10 +155,13 @@ class HandView(CursorRow):
     def _rebuild(self) -> None:
         """Lay the items out on the pooled chips, each card in its place. Chips for more
         cards than were mounted with the hand wait for the hand to be mounted (a remote
-        game's position may grow between the board's making and its showing)."""
+        game's position may grow between the board's making and its showing): its mount
+        lays them out, never a callback that asks again (the hand of a board closed before
+        its mount was never mounted, and its callbacks went round for ever)."""
         if not self.chips.is_mounted:
-            self.call_later(self._rebuild)
+            self._laid_out = False
             return
+        self._laid_out = True
         entries = list(enumerate(self.items))
         chips = [c for c in self.chips.children if isinstance(c, HandCard)]
         grew = len(chips) < len(entries)

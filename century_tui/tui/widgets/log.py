@@ -15,9 +15,9 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from century_tui.journal import Entry
 from century_tui.tui import render
 from century_tui.tui.follow import FollowsWords
-from century_tui.tui.journal import Entry
 
 MAX_LINES = 400
 """Lines kept: the oldest go (a long game's first rounds)."""
