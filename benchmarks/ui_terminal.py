@@ -79,6 +79,9 @@ class Sample:
     """To the last output that changed a cell (None: nothing changed)."""
     sent: int
     changed: int
+    cpu: float | None = None
+    """Milliseconds of the game's CPU time the key cost (a busy machine inflates it far
+    less than the wall clock; in clock ticks of 10 ms, so a median over many keys)."""
 
 
 @dataclass
@@ -141,36 +144,41 @@ class Terminal:
         return [tuple(buffer[y][x] for x in range(self.screen.columns)) for y in range(self.screen.lines)]
 
     def press(self, key: str, kind: str, wait: float = QUIET_S) -> None:
-        """Press `key`; note its samples (and the bot's move it brought, if any)."""
-        before = self.cells()
+        """Press `key` and note its sample; a move a bot answers is noted whole ("move and
+        reply": the bot chooses within a millisecond, often before the move is drawn, so
+        both come in one frame), and the bot's move alone from the moment it chose."""
+        before, cpu = self.cells(), self.cpu()
         sent = time.monotonic()
         os.write(self.master, KEYS.get(key, key.encode()))
         chunks = self.read(wait)
-        bot = [t for t in self.bot_chose() if t >= sent]
-        if bot:  # the bot's move too: read on until it is drawn
+        chose = [t for t in self.bot_chose() if t >= sent]
+        if chose:  # read on until the bot's move is drawn
             chunks += self.read(wait)
-            bot += [t for t in self.bot_chose()]
-        split = bot[0] if bot else float("inf")
-        last_change: dict[bool, float | None] = {False: None, True: None}
-        changed_at_split = None
+        last: dict[str, float] = {}
         for at, data in chunks:
-            if at >= split and changed_at_split is None:
-                changed_at_split = self.cells()
-            rows_before = {y: tuple(self.screen.buffer[y][x] for x in range(self.screen.columns)) for y in range(self.screen.lines)}
+            rows = {y: self._row(y) for y in range(self.screen.lines)}
             self.screen.dirty.clear()
             self.stream.feed(data)
-            if any(tuple(self.screen.buffer[y][x] for x in range(self.screen.columns)) != rows_before[y]
-                   for y in self.screen.dirty):
-                last_change[at >= split] = at
-        after = self.cells()
-        mid = changed_at_split or after
-        own = [c for c in chunks if c[0] < split]
-        self.samples.append(Sample(kind, None if last_change[False] is None else (last_change[False] - sent) * 1000,
-                                   sum(len(d) for _, d in own), _changed(before, mid)))
-        if bot:
-            theirs = [c for c in chunks if c[0] >= split]
-            self.samples.append(Sample("bot move", None if last_change[True] is None else (last_change[True] - split) * 1000,
-                                       sum(len(d) for _, d in theirs), _changed(mid, after)))
+            if any(self._row(y) != rows[y] for y in self.screen.dirty):
+                last["key"] = at
+                if chose and at >= chose[0]:
+                    last["bot"] = at
+        changed = _changed(before, self.cells())
+        total = sum(len(d) for _, d in chunks)
+        ms = (last["key"] - sent) * 1000 if "key" in last else None
+        self.samples.append(Sample(f"{kind} and reply" if chose else kind, ms, total, changed, self.cpu() - cpu))
+        if chose:
+            ms = (last["bot"] - chose[0]) * 1000 if "bot" in last else None
+            self.samples.append(Sample("bot move", ms, sum(len(d) for at, d in chunks if at >= chose[0]), changed, None))
+
+    def cpu(self) -> float:
+        """Milliseconds of CPU (user and system, every thread) the game has used so far."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def _row(self, y: int) -> tuple:
+        line = self.screen.buffer[y]
+        return tuple(line[x] for x in range(self.screen.columns))
 
     def close(self) -> None:
         self.proc.kill()
@@ -255,7 +263,7 @@ def _one_way(state, index: int) -> bool:
     return sum(1 for m in state.legal_moves("acquire") if m.index == index) == 1
 
 
-KINDS = ("board move", "dialog move", "bot move", "pass screen", "dialog", "focus", "cursor")
+KINDS = ("board move", "dialog move", "board move and reply", "dialog move and reply", "bot move", "pass screen", "dialog", "focus", "cursor")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -265,10 +273,14 @@ def percentile(values: list[float], p: float) -> float:
 
 def report(path: str, samples: list[Sample]) -> None:
     by_kind: dict[str, list[Sample]] = defaultdict(list)
+    idle = 0
     for s in samples:
-        by_kind[s.kind].append(s)
-    print(f"  {'kind of key':<12} {'keys':>4} {'ms median':>10} {'p90':>7} {'bytes median':>13} {'p90':>7} "
-          f"{'cells changed':>14} {'bytes/cell':>10}")
+        if s.changed:
+            by_kind[s.kind].append(s)
+        else:
+            idle += 1  # `h` on the hand already focused: nothing to show, nothing to time
+    print(f"  {'kind of key':<22} {'keys':>4} {'ms median':>10} {'p90':>7} {'CPU ms':>7} {'bytes median':>13} "
+          f"{'p90':>7} {'cells changed':>14} {'bytes/cell':>10}")
     for kind in KINDS:
         group = by_kind.get(kind)
         if not group:
@@ -278,8 +290,13 @@ def report(path: str, samples: list[Sample]) -> None:
         cells = sum(s.changed for s in group)
         per_cell = sum(sent) / cells if cells else float("nan")
         ms = f"{statistics.median(times):10.1f} {percentile(times, 0.9):7.1f}" if times else f"{'-':>10} {'-':>7}"
-        print(f"  {kind:<12} {len(group):>4} {ms} {statistics.median(sent):13.0f} {percentile(sent, 0.9):7.0f} "
+        cpu = [s.cpu for s in group if s.cpu is not None]
+        cpu_ms = f"{statistics.mean(cpu):7.1f}" if cpu else f"{'-':>7}"
+        print(f"  {kind:<22} {len(group):>4} {ms} {cpu_ms} {statistics.median(sent):13.0f} {percentile(sent, 0.9):7.0f} "
               f"{statistics.median(s.changed for s in group):14.0f} {per_cell:10.1f}")
+    everything = [s.ms for s in samples if s.changed and s.ms is not None]
+    print(f"  {'all keys':<22} {len(everything):>4} {statistics.median(everything):10.1f} {percentile(everything, 0.9):7.1f}"
+          f"   ({idle} keys changed nothing on screen)")
 
 
 def main() -> None:

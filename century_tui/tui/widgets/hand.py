@@ -30,6 +30,10 @@ CHIP_WIDTH = 13
 language's cube letters are two cells wide (the widest effect then measured, counted)."""
 
 
+SPARE_CHIPS = 3
+"""Hidden chips kept mounted beyond the cards in hand (`HandView._add_spares`)."""
+
+
 class HandCard(Widget):
     """One chip of the hand: a card, in hand or played.
 
@@ -173,6 +177,20 @@ class HandView(CursorRow):
         self._fit()
         if grew:
             self.call_after_refresh(self.mark_cursor)
+        if len(chips) - len(entries) < SPARE_CHIPS:
+            self.call_after_refresh(self._add_spares)
+
+    def _add_spares(self) -> None:
+        """Hidden chips ready for the next cards, mounted after the frame that needed them
+        not: a chip mounted as a card comes costs that move a layout and two more frames."""
+        if not self.is_attached:
+            return
+        chips = sum(isinstance(c, HandCard) for c in self.chips.children)
+        spares = [HandCard(classes="chip") for _ in range(len(self.items) + SPARE_CHIPS - chips)]
+        for chip in spares:
+            chip.display = False
+        if spares:
+            self.chips.mount_all(spares, before=self.rest)
 
     def _fit(self) -> None:
         width = self.chips.size.width or self.size.width or 80

@@ -11,7 +11,6 @@ from msgspec import Struct
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Cubes
 from century_tui.text import t, words
@@ -202,8 +201,9 @@ class MerchantCardView(CardView):
         return None
 
 
-class DeckPile(FollowsWords, Static):
+class DeckPile(FollowsWords, Widget):
     """The face-down deck beside a row: only how many cards are left (never their order).
+    Drawn in place (not a Static, whose update lays the board out again for a new count).
 
     Its word on the border, the count inside; where the word is longer than the border
     has room for (French "pioche" at 80 columns), the count on the border and the word
@@ -215,6 +215,10 @@ class DeckPile(FollowsWords, Static):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.count = -1
+        self.inside = Text("")
+
+    def render(self) -> Text:
+        return self.inside
 
     def show(self, count: int, force: bool = False) -> None:
         if count == self.count and not force:
@@ -226,7 +230,9 @@ class DeckPile(FollowsWords, Static):
         if self.outer_size.width and word.cell_len > self.outer_size.width - self.TITLE_EDGES:
             word, number = number, word
         self.border_title = word
-        self.update(number)
+        if number != self.inside:
+            self.inside = number
+            self.refresh()
 
     def words_changed(self) -> None:
         self.show(self.count, force=True)
