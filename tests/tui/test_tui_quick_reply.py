@@ -26,13 +26,16 @@ async def test_a_move_and_an_instant_reply_are_drawn_once(monkeypatch):
         screen = board(app)
         drawn = []
         monkeypatch.setattr(screen, "refresh_board", lambda real=screen.refresh_board: (drawn.append(len(game.moves)), real()))
+        logged = len(screen.log_view.entries)
         await pilot.press("r")  # Ann rests; the bot is asked
         await until(pilot, lambda: screen.thinking)
         assert drawn == [] and "Ann" in screen.status.player  # her move waits for the reply
+        assert len(screen.log_view.entries) == logged  # its log lines too: no frame of their own
         bots.gate.set()
         await until(pilot, lambda: len(game.moves) == 2 and not screen.behind)
         await settle(pilot)
         assert drawn == [2]  # once, with both moves
+        assert [e.seat for e in screen.log_view.entries[logged:] if e.seat is not None] == [0, 1]  # in turn
         assert screen.status.player == "Ann" and screen.can_act()
 
 
@@ -43,8 +46,10 @@ async def test_a_move_is_drawn_while_a_slow_bot_thinks(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: board(app).can_act())
         screen = board(app)
+        logged = len(screen.log_view.entries)
         await pilot.press("r")
         await until(pilot, lambda: not screen.behind)  # after QUICK_REPLY_S, the bot still thinking
         assert len(game.moves) == 1 and screen.status.thinking and screen.status.player == "Bot"
+        assert [e.seat for e in screen.log_view.entries[logged:] if e.seat is not None] == [0]  # hers, drawn
         bots.gate.set()
         await until(pilot, lambda: len(game.moves) == 2 and screen.can_act())
