@@ -1,0 +1,105 @@
+"""The first hour at the table (issue 42), through keys only: a stray key never spends a
+turn, a key that cannot act says why (once), help and the key bar offer only what the game
+allows, the caravan lines keep their columns, and the log says who plays first and why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from century_tui.engine import ACTION, DISCARDING, MERCHANT_CARDS, UPGRADE, Game, PlayUpgrade, Rest, Seat
+from century_tui.legality import upgradable
+from century_tui.storage import Settings
+from century_tui.text import t
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.modals import DiscardModal
+from century_tui.tui.screens.help import HelpScreen
+from century_tui.tui.widgets.caravans import CaravanLine
+from century_tui.tui.widgets.keybar import KeyBar
+from century_tui.tui.widgets.rows import MerchantRow
+from tests.helpers.driver import GatedBots, board, run_board, screen_lines, settle, toasts, until
+from tests.helpers.hosting import first_to_play
+
+SEATS = [Seat("Ann"), Seat("Bob")]
+
+
+def reached(found, seats=SEATS) -> Game:
+    """The first position of a seeded random game where `found(state)` holds."""
+    for seed in range(300):
+        game, rng = Game(list(seats), seed), random.Random(seed)
+        while not game.state.is_over:
+            if found(game.state):
+                return game
+            game.apply(rng.choice(list(game.state.legal_moves())))
+    raise AssertionError("no such position")
+
+
+def nothing_to_raise(state) -> bool:
+    """A person's turn with an upgrade card in hand and no cube it could raise."""
+    return state.phase == ACTION and not upgradable(state.current.cubes) and any(
+        MERCHANT_CARDS[c].kind == UPGRADE for c in state.current.hand_cards)
+
+
+def upgrade_card(game: Game) -> int:
+    return next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == UPGRADE)
+
+
+def app_of(game: Game) -> CenturyApp:
+    return CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), autosave=False)
+
+
+def keys_shown(app) -> list[str]:
+    """The keys the key bar offers now."""
+    left, right = board(app).query_one(KeyBar)._entries()
+    return [key for key, _shown, _words, enabled in left + right if enabled]
+
+
+# ---------------------------------------------------------------- 4. the caravan lines' columns
+def columns_of(app) -> list[int]:
+    """Where each caravan line's words after the cubes start."""
+    hand = t("caravan.line", hand=0, played=0, point_cards="", claimed=0, upper="", lower="").split()[0]
+    lines = [line for line in screen_lines(app) if f"  {hand} " in line]
+    assert len(lines) == len(app.table.seats)
+    return [line.index(f"  {hand} ") for line in lines]
+
+
+async def test_every_caravan_line_keeps_its_columns_while_a_discard_is_pending():
+    game = reached(lambda s: s.phase == DISCARDING)
+    assert sum(game.state.current.cubes) > 10
+
+    async def body(app, pilot):
+        await until(pilot, lambda: isinstance(app.screen, DiscardModal))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, DiscardModal))
+        assert len(set(columns_of(app))) == 1
+
+    await run_board(app_of(game), body)
+
+
+@pytest.mark.parametrize("skin", ["spice", "golem"])
+async def test_every_caravan_line_has_the_same_words_long_names_and_bots_or_not(skin):
+    seats = [Seat("Bartholomew Jo"), Seat("Ann"), Seat("Zed", "hard"), Seat("Cy")]
+    game = Game(list(seats), 3)
+
+    async def body(app, pilot):
+        lines = [str(line.render()) for line in board(app).query(CaravanLine)]
+        word = "point cards" if skin == "spice" else "golem cards"
+        assert all(word in line for line in lines), lines
+        assert len(set(columns_of(app))) == 1
+
+    app = CenturyApp(game, skin=skin, settings=Settings(skin=skin, bot_delay_ms=0, handoff=False), autosave=False)
+    await run_board(app, body)
+
+
+@pytest.mark.parametrize("skin", ["spice", "golem"])
+def test_looks_caravans_over_ten_after_esc_on_the_discard(skin, snap_compare):
+    game = reached(lambda s: s.phase == DISCARDING)
+    app = CenturyApp(game, skin=skin, settings=Settings(skin=skin, bot_delay_ms=0, handoff=False), autosave=False)
+
+    async def past_the_discard(pilot) -> None:
+        await until(pilot, lambda: isinstance(pilot.app.screen, DiscardModal))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, DiscardModal))
+
+    assert snap_compare(app, run_before=past_the_discard, terminal_size=(80, 24))
