@@ -55,6 +55,24 @@ def keys_shown(app) -> list[str]:
     return [key for key, _shown, _words, enabled in left + right if enabled]
 
 
+# ---------------------------------------------------------------- 3. the coach, where allowed
+@pytest.mark.parametrize("hints", [False, True])
+async def test_help_and_the_key_bar_name_the_coach_only_where_the_game_allows_hints(hints):
+    game = Game(list(SEATS), first_to_play(0, SEATS), hints=hints)
+
+    async def body(app, pilot):
+        assert ("c" in keys_shown(app)) == hints
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = " ".join(" ".join(screen_lines(app)).split())
+        if hints:
+            assert "a hint from the coach;" in text and "no hint in this game" not in text
+        else:
+            assert "no hint in this game: the coach is for a game started with “Hints allowed”" in text
+
+    await run_board(app_of(game), body, size=(120, 60))
+
+
 # ---------------------------------------------------------------- 4. the caravan lines' columns
 def columns_of(app) -> list[int]:
     """Where each caravan line's words after the cubes start."""
