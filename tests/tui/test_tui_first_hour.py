@@ -121,3 +121,34 @@ def test_looks_caravans_over_ten_after_esc_on_the_discard(skin, snap_compare):
         await until(pilot, lambda: not isinstance(pilot.app.screen, DiscardModal))
 
     assert snap_compare(app, run_before=past_the_discard, terminal_size=(80, 24))
+
+
+# ---------------------------------------------------------------- 5. who starts, and why
+async def test_the_log_says_who_plays_first_and_that_it_was_drawn_at_random():
+    game = Game(list(SEATS), first_to_play(1, SEATS))
+
+    async def body(app, pilot):
+        first = board(app).log_view.entries[0]
+        assert first.key == "log.new_game"
+        text = "\n".join(screen_lines(app))
+        assert "A new game, in turn order: Bob, Ann. Bob plays first, drawn at random." in text
+
+    await run_board(app_of(game), body)
+
+
+async def test_a_hosted_game_says_who_plays_first_and_why_in_the_lobby_and_the_joined_log():
+    from century_tui.net.join import JoinApp
+    from century_tui.tui.lobby import LobbyApp
+    from tests.helpers.hosting import Hosting
+
+    async with Hosting(Game(list(SEATS), first_to_play(1, SEATS))) as host:
+        hosted = host.tables[0]
+        lobby = LobbyApp(host)
+        async with lobby.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Bob plays first (drawn at random)" in "\n".join(screen_lines(lobby)))
+            hosted.table.play(Rest())  # Bob, at his terminal
+            await until(pilot, lambda: "Ann to play (move 1)" in "\n".join(screen_lines(lobby)))
+        joined = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
+        async with joined.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "A new game, in turn order: Bob, Ann. Bob plays first, drawn at random."
+                        in "\n".join(screen_lines(joined)))
