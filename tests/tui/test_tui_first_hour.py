@@ -55,6 +55,51 @@ def keys_shown(app) -> list[str]:
     return [key for key, _shown, _words, enabled in left + right if enabled]
 
 
+# ---------------------------------------------------------------- 2. a key that cannot act
+async def test_at_a_joined_terminal_a_key_that_cannot_act_says_why_once_and_the_bar_offers_only_what_works():
+    from tests.tui.test_tui_remote import Hosted, on_board
+
+    async with Hosted(first=0) as h:
+        ann = await h.join(0)
+        app = h.app(1)  # Bob's terminal, while Ann plays
+        rings: list[int] = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.bell = lambda: rings.append(1)
+            screen = await on_board(pilot, app)
+            await until(pilot, lambda: "Ann is playing at another terminal" in screen.prompt.text.plain)
+            shown = keys_shown(app)
+            assert "r" not in shown and "u" not in shown and "enter" not in shown and "d" not in shown
+            await pilot.press("m", "2", "enter")
+            await until(pilot, lambda: "Ann is playing: your turn comes next." in screen.prompt.text.plain)
+            assert screen.prompt.has_class("-problem") and rings == [1]
+            await pilot.press("r", "enter", "d")  # said once: no more bells, no toasts
+            await pilot.pause()
+            assert rings == [1] and not toasts(app) and len(h.hosted.table.game.moves) == 0
+            ann.play(Rest())
+            await until(pilot, lambda: screen.can_act())
+            assert "your turn comes next" not in screen.prompt.text.plain
+            assert "r" in keys_shown(app)
+
+
+async def test_at_a_hot_seat_table_the_wait_names_the_next_person_and_the_refusal_goes_with_the_turn(monkeypatch):
+    seats = [Seat("Ann"), Seat("Cy", "easy"), Seat("Bob")]
+    game = Game(list(seats), first_to_play(0, seats))
+    game.apply(Rest())  # Ann rested: Cy (a bot) to play, answering once the test opens the gate
+    bots = GatedBots(monkeypatch)
+    app = app_of(game)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: board(app).thinking)
+        screen = board(app)
+        assert "r" not in keys_shown(app)
+        await pilot.press("r")
+        await until(pilot, lambda: "Cy is playing: Bob plays next." in screen.prompt.text.plain)
+        bots.gate.set()
+        await settle(pilot)
+        assert game.current_seat.name == "Bob" and screen.can_act()
+        assert "plays next" not in screen.prompt.text.plain and not toasts(app)
+
+
 # ---------------------------------------------------------------- 3. the coach, where allowed
 @pytest.mark.parametrize("hints", [False, True])
 async def test_help_and_the_key_bar_name_the_coach_only_where_the_game_allows_hints(hints):

@@ -158,8 +158,8 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
             await until(pilot, lambda: app.table.view.moves == 2 and screen.state.seat == 0)
             assert [i.card for i in screen.hand.items] == bob_hand
             assert "Bob" in str(screen.hand.heading.border_title)
-            await pilot.press("r")  # not Bob's turn: said as the line under the hand says it, not a bell alone
-            await until(pilot, lambda: any("Ann is playing at another terminal" in x for x in toasts(app)))
+            await pilot.press("r")  # not Bob's turn: said on the prompt line, not a bell alone
+            await until(pilot, lambda: "Ann is playing: your turn comes next." in screen.prompt.text.plain)
             assert app.table.view.moves == 2
         async with watcher.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(watcher.screen, GameScreen) and watcher.screen.hand.heading.border_title)
