@@ -13,9 +13,10 @@ from century_tui.legality import upgradable
 from century_tui.storage import Settings
 from century_tui.text import t
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.modals import DiscardModal
+from century_tui.tui.modals import DiscardModal, UpgradeModal
 from century_tui.tui.screens.help import HelpScreen
 from century_tui.tui.widgets.caravans import CaravanLine
+from century_tui.tui.widgets.hand import HandCard
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.rows import MerchantRow
 from tests.helpers.driver import GatedBots, board, run_board, screen_lines, settle, toasts, until
@@ -41,6 +42,11 @@ def nothing_to_raise(state) -> bool:
         MERCHANT_CARDS[c].kind == UPGRADE for c in state.current.hand_cards)
 
 
+def upgrade_position(screen) -> int:
+    """Where the hand on show holds an upgrade card."""
+    return next(i for i, item in enumerate(screen.hand.items) if MERCHANT_CARDS[item.card].kind == UPGRADE)
+
+
 def upgrade_card(game: Game) -> int:
     return next(c for c in game.state.current.hand_cards if MERCHANT_CARDS[c].kind == UPGRADE)
 
@@ -53,6 +59,103 @@ def keys_shown(app) -> list[str]:
     """The keys the key bar offers now."""
     left, right = board(app).query_one(KeyBar)._entries()
     return [key for key, _shown, _words, enabled in left + right if enabled]
+
+
+# ---------------------------------------------------------------- 1. a move that changes nothing
+async def test_a_rest_with_nothing_to_take_back_asks_and_the_same_key_again_rests():
+    game = Game(list(SEATS), first_to_play(0, SEATS))
+
+    async def body(app, pilot):
+        screen = board(app)
+        await pilot.press("r")
+        assert game.moves == []  # the stray key spent nothing
+        assert "Rest now? You have no played cards to take back: press r again" in screen.prompt.text.plain
+        assert screen.prompt.has_class("-problem")
+        await pilot.press("r")
+        await settle(pilot)
+        assert game.moves == [Rest()] and game.current_seat.name == "Bob"
+        assert screen.log_view.entries[-1].key == "log.rested_nothing"
+
+    await run_board(app_of(game), body)
+
+
+async def test_enter_answers_the_rest_question_and_any_other_key_takes_it_back():
+    game = Game(list(SEATS), first_to_play(0, SEATS))
+
+    async def body(app, pilot):
+        screen = board(app)
+        await pilot.press("r", "m")  # another key: no rest, and m still does what it does
+        await settle(pilot)
+        assert game.moves == [] and isinstance(app.focused, MerchantRow)
+        assert "Rest now?" not in screen.prompt.text.plain
+        await pilot.press("r", "escape", "r")  # Esc takes it back too: the next r asks again
+        await settle(pilot)
+        assert game.moves == [] and "Rest now?" in screen.prompt.text.plain
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.moves == [Rest()]
+
+    await run_board(app_of(game), body)
+
+
+async def test_an_upgrade_card_that_can_raise_nothing_asks_before_it_is_played():
+    game = reached(nothing_to_raise)
+    card = upgrade_card(game)
+    moves = len(game.moves)
+
+    async def body(app, pilot):
+        screen = board(app)
+        position = [item.card for item in screen.hand.items].index(card)
+        await pilot.press("h", str(position + 1), "enter")
+        assert len(game.moves) == moves
+        assert "Play this card? No spice can be raised: press Enter again" in screen.prompt.text.plain
+        await pilot.press("right")  # another key takes it back
+        assert screen.asked is None and len(game.moves) == moves
+        await pilot.press("left", "enter", "enter")
+        await settle(pilot)
+        assert game.moves[moves:] == [PlayUpgrade(card, ())]
+
+    await run_board(app_of(game), body)
+
+
+async def test_a_rest_that_takes_cards_back_is_played_at_once():
+    game = Game(list(SEATS), first_to_play(0, SEATS))
+    game.apply(next(m for m in game.state.legal_moves() if m.kind == "spice"))
+    game.apply(Rest())  # Bob rests (a bot or the network would, without a question)
+
+    async def body(app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert game.moves[-1] == Rest() and len(game.moves) == 3
+
+    await run_board(app_of(game), body)
+
+
+async def test_a_modal_opened_by_a_click_takes_the_question_back():
+    """A click is no key: a move's modal opened by one drops the question, so that an Enter
+    after backing out of it is not taken as the answer."""
+    game = Game(list(SEATS), first_to_play(0, SEATS))
+
+    async def body(app, pilot):
+        screen = board(app)
+        await pilot.press("r")
+        assert screen.asked is not None
+        chip = next(c for c in screen.query(HandCard) if c.position == upgrade_position(screen))
+        assert await pilot.click(chip)  # Upgrade 2, with yellows to raise: its modal opens
+        await until(pilot, lambda: isinstance(app.screen, UpgradeModal))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert screen.asked is None and "Rest now?" not in screen.prompt.text.plain
+        await pilot.press("enter")  # the upgrade card, under the cursor: its modal again, no rest
+        await until(pilot, lambda: isinstance(app.screen, UpgradeModal))
+        assert game.moves == []
+
+    await run_board(app_of(game), body)
+
+
+def test_looks_asking_before_a_rest_that_changes_nothing(snap_compare):
+    game = Game(list(SEATS), first_to_play(0, SEATS))
+    assert snap_compare(app_of(game), press=["r"], terminal_size=(80, 24))
 
 
 # ---------------------------------------------------------------- 2. a key that cannot act

@@ -71,7 +71,7 @@ async def test_a_new_person_starts_on_their_hand():
 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("m", "r")
+        await pilot.press("m", "r", "r")
         await settle(pilot)
         assert isinstance(app.focused, HandView)
 

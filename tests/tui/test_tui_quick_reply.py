@@ -26,7 +26,7 @@ async def test_a_move_and_an_instant_reply_are_drawn_once(monkeypatch):
         screen = board(app)
         drawn = []
         monkeypatch.setattr(screen, "refresh_board", lambda real=screen.refresh_board: (drawn.append(len(game.moves)), real()))
-        await pilot.press("r")  # Ann rests; the bot is asked
+        await pilot.press("r", "r")  # Ann rests; the bot is asked
         await until(pilot, lambda: screen.thinking)
         assert drawn == [] and "Ann" in screen.status.player  # her move waits for the reply
         bots.gate.set()
@@ -43,7 +43,7 @@ async def test_a_move_is_drawn_while_a_slow_bot_thinks(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: board(app).can_act())
         screen = board(app)
-        await pilot.press("r")
+        await pilot.press("r", "r")
         await until(pilot, lambda: not screen.behind)  # after QUICK_REPLY_S, the bot still thinking
         assert len(game.moves) == 1 and screen.status.thinking and screen.status.player == "Bot"
         bots.gate.set()

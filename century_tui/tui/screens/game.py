@@ -30,6 +30,7 @@ from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
 from century_tui.tui.screens.game_keys import GameKeys
+from century_tui.tui.screens.second_press import SecondPress
 from century_tui.tui.widgets.cursor_row import RowMessage
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
@@ -42,7 +43,7 @@ changes once, not twice in two frames (half the bytes over SSH, and the reply on
 frame sooner). A bot that thinks longer (the hard bot) sees the move drawn after this."""
 
 
-class GameScreen(GameKeys, HistoryKeys, BoardScreen):
+class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
         Binding("r", "rest", "key.rest"),
         Binding("r", "why_not('rest')", show=False),
@@ -119,6 +120,9 @@ class GameScreen(GameKeys, HistoryKeys, BoardScreen):
         return self.human_turn() and self.state.phase == ACTION
 
     def update_prompt(self) -> None:
+        if self.asked is not None:  # a second press is awaited: the question stays until a key
+            self.prompt.show(self.asked.words, True)
+            return
         text, problem = prompt.board_prompt(self.table, self.focused, self.legality)
         if self.turn_refused and not problem and not self.human_turn() and not self.state.is_over:
             text, problem = prompt.wait_prompt(self.table), True  # a key was refused: why, and until when
@@ -172,7 +176,7 @@ class GameScreen(GameKeys, HistoryKeys, BoardScreen):
             if upgradable(s.current.cubes):
                 self.ask(UpgradeModal(card, s.current.cubes))
             else:
-                self.play(PlayUpgrade(card, ()))
+                self.play_or_ask(PlayUpgrade(card, ()), "enter")
         else:
             most = trade_max(s, card)
             if most > 1:
@@ -201,6 +205,7 @@ class GameScreen(GameKeys, HistoryKeys, BoardScreen):
     def ask(self, modal) -> None:
         """Open a modal; play what it returns (None: the player backed out, nothing changes).
         An answer to a position the game has left (a bot moved, an undo) is dropped."""
+        self.drop_asked()  # a rest asked a second press: Enter after this modal is not its answer
         epoch = self.table.epoch
 
         def done(move: Move | None) -> None:
@@ -230,7 +235,7 @@ class GameScreen(GameKeys, HistoryKeys, BoardScreen):
 
     def action_rest(self) -> None:
         if self.guard():
-            self.play(Rest())
+            self.play_or_ask(Rest(), "r")
 
     def action_discard(self) -> None:
         s = self.state
@@ -244,6 +249,8 @@ class GameScreen(GameKeys, HistoryKeys, BoardScreen):
     def on_table_change(self, change: Change) -> None:
         if closed(self):
             return
+        if isinstance(change, (Moved, Rewound, Resynced)):
+            self.asked = None  # asked of a position gone: the board is drawn again below
         if isinstance(change, Moved):
             self.drop_question()
             self.turn_moved_on()
