@@ -19,7 +19,7 @@ from century_tui.tui.widgets.caravans import CaravanLine
 from century_tui.tui.widgets.hand import HandCard
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.rows import MerchantRow
-from tests.helpers.driver import GatedBots, board, run_board, screen_lines, settle, toasts, until
+from tests.helpers.driver import GatedBots, board, palette, run_board, screen_lines, settle, toasts, until
 from tests.helpers.hosting import first_to_play
 
 SEATS = [Seat("Ann"), Seat("Bob")]
@@ -91,6 +91,9 @@ async def test_enter_answers_the_rest_question_and_any_other_key_takes_it_back()
         await pilot.press("r", "escape", "r")  # Esc takes it back too: the next r asks again
         await settle(pilot)
         assert game.moves == [] and "Rest now?" in screen.prompt.text.plain
+        await palette(pilot, "Language: Français")  # the question follows a switch of language
+        await until(pilot, lambda: "Vous reposer maintenant ?" in screen.prompt.text.plain)
+        assert screen.asked is not None
         await pilot.press("enter")
         await settle(pilot)
         assert game.moves == [Rest()]

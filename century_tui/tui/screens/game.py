@@ -121,7 +121,7 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
 
     def update_prompt(self) -> None:
         if self.asked is not None:  # a second press is awaited: the question stays until a key
-            self.prompt.show(self.asked.words, True)
+            self.prompt.show(self.asked.text(), True)
             return
         text, problem = prompt.board_prompt(self.table, self.focused, self.legality)
         if self.turn_refused and not problem and not self.human_turn() and not self.state.is_over:

@@ -25,16 +25,20 @@ class Question(NamedTuple):
     move: Move
     key: str
     """The key that asked: pressed again, it plays the move (as Enter does)."""
-    words: Text
+    words: str
+    """Its text key: read when drawn, so a switch of language reaches the question too."""
+
+    def text(self) -> Text:
+        return Text(t(self.words))
 
 
 def question(state, move: Move, key: str) -> Question | None:
     """The question a person is asked before `move` (asked by `key`), or None where the move
     changes something besides the turn."""
     if isinstance(move, Rest) and not state.current.played_cards:
-        return Question(move, key, Text(t("hint.ask_rest")))
+        return Question(move, key, "hint.ask_rest")
     if isinstance(move, PlayUpgrade) and not move.steps and not upgradable(state.current.cubes):
-        return Question(move, key, Text(t("hint.ask_upgrade")))
+        return Question(move, key, "hint.ask_upgrade")
     return None
 
 
