@@ -156,9 +156,11 @@ async def test_a_modal_opened_by_a_click_takes_the_question_back():
     await run_board(app_of(game), body)
 
 
-def test_looks_asking_before_a_rest_that_changes_nothing(snap_compare):
+@pytest.mark.parametrize("skin", ["spice", "golem"])
+def test_looks_asking_before_a_rest_that_changes_nothing(skin, snap_compare):
     game = Game(list(SEATS), first_to_play(0, SEATS))
-    assert snap_compare(app_of(game), press=["r"], terminal_size=(80, 24))
+    app = CenturyApp(game, skin=skin, settings=Settings(skin=skin, bot_delay_ms=0, handoff=False), autosave=False)
+    assert snap_compare(app, press=["r"], terminal_size=(80, 24))
 
 
 # ---------------------------------------------------------------- 2. a key that cannot act
