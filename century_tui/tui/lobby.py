@@ -144,6 +144,8 @@ class LobbyApp(OffersKeys, App[None]):
         state = served.table.state
         if state.is_over:
             status = t("lobby.over")
+        elif not served.table.game.moves:  # who starts, and why: the seed drew them (R-SET-5)
+            status = t("lobby.first", name=printable(served.table.seats[state.seat].name))
         else:
             status = t("lobby.turn", name=printable(served.table.seats[state.seat].name), moves=len(served.table.game.moves))
         out = Text(printable(served.name), style="bold")

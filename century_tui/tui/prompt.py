@@ -7,7 +7,7 @@ from rich.text import Text
 
 from century_tui.engine import CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
 from century_tui.table import Presence
-from century_tui.text import Coin, t
+from century_tui.text import Coin, Names, t
 from century_tui.tui import render
 from century_tui.legality import Legality, trade_max, upgradable
 from century_tui.tui.widgets.hand import HandView
@@ -42,6 +42,23 @@ def board_prompt(table, focused, legality) -> tuple[Text, bool]:
         item = focused.selected
         return hand_prompt(s, legality(), None if item is None else item.card)
     return Text(t("hint.nothing")), False
+
+
+def wait_prompt(table) -> Text:
+    """Why a key of a person at this terminal does nothing now: who is playing, and when the
+    next turn played here comes ("your turn" where one seat plays here, else its name)."""
+    s = table.state
+    names = table.names
+    order = s.turn_order()
+    at = order.index(s.seat)
+    after = order[at + 1:] + order[:at]
+    here = [seat for seat in after if table.plays_here(seat)]
+    if not here:  # nobody here plays: nothing is refused (a watcher's keys say nothing)
+        return Text(t("hint.bot_turn", name=names[s.seat]))
+    between = Names(tuple(names[seat] for seat in after[:after.index(here[0])]))
+    you = sum(map(table.plays_here, range(s.n))) == 1
+    key = ("hint.wait_you" if you else "hint.wait_seat") + ("_after" if between.names else "")
+    return Text(t(key, name=names[s.seat], next=names[here[0]], names=between))
 
 
 def slot_refusal(row, refusals, i: int) -> Text | None:

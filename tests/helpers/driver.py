@@ -220,6 +220,15 @@ async def focus(pilot, kind: type) -> None:
 
 
 # ---------------------------------------------------------------- keys
+async def rest(pilot) -> None:
+    """Rest by keys: r, and r again where the rest is asked first (nothing played to take
+    back: a stray r spends no turn)."""
+    await pilot.press("r")
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen) and screen.asked is not None:
+        await pilot.press("r")
+
+
 async def play_keys(pilot, move: Move) -> None:
     app = pilot.app
     screen = board(app)
@@ -227,6 +236,8 @@ async def play_keys(pilot, move: Move) -> None:
     kind = move.kind
     if kind == "rest":
         await pilot.press("r")
+        if screen.asked is not None:  # no played card to take back: asked, r again rests
+            await pilot.press("r")
     elif kind == "claim":
         await focus(pilot, PointRow)
         await pilot.press(str(move.index + 1), "enter")
@@ -246,6 +257,8 @@ async def play_keys(pilot, move: Move) -> None:
         else:
             await pilot.press("home", *["right"] * position)
         await pilot.press("enter")
+        if screen.asked is not None:  # an upgrade card with nothing to raise: asked, Enter again plays it
+            await pilot.press("enter")
         if isinstance(app.screen, UpgradeModal):
             for tier in move.steps:
                 await pilot.press(str(tier + 1))
@@ -298,6 +311,8 @@ async def play_clicks(pilot, move: Move) -> None:
     kind = move.kind
     if kind == "rest":
         assert await pilot.click(screen.query_one(RestButton))
+        if screen.asked is not None:  # no played card to take back: asked, a second click rests
+            assert await pilot.click(screen.query_one(RestButton))
     elif kind == "claim":
         assert await pilot.click(screen.points.views[move.index])
     elif kind == "acquire":
@@ -311,6 +326,8 @@ async def play_clicks(pilot, move: Move) -> None:
         position = hand_position(screen, move.card)
         chip = next(c for c in screen.query(HandCard) if c.position == position)
         assert await pilot.click(chip)
+        if screen.asked is not None:  # an upgrade card with nothing to raise: a second click plays it
+            assert await pilot.click(chip)
         await asked_or_moved(pilot, screen, before)
         if isinstance(app.screen, UpgradeModal):
             for tier in move.steps:

@@ -100,7 +100,7 @@ async def test_a_move_made_while_the_coach_thinks_drops_its_hint(monkeypatch):
     async def body(app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: line(app).thinking)
-        await pilot.press("r")  # Ann rests meanwhile
+        await pilot.press("r", "r")  # Ann rests meanwhile
         assert game.moves == [Rest()]
         bots.gate.set()  # the coach's answer and Cy's move come now
         await settle(pilot)
@@ -193,7 +193,7 @@ async def test_the_move_after_a_hint_is_marked_in_the_log_and_saved(monkeypatch)
     async def body(app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: line(app).phrase is not None)
-        await pilot.press("r")  # Ann rests (whatever the hint said); Cy answers
+        await pilot.press("r", "r")  # Ann rests (whatever the hint said); Cy answers
         await settle(pilot)
         assert game.moves[0] == Rest() and game.hinted == {0}  # Cy's move is not marked
         assert [e.move for e in board(app).log_view.entries if e.key == "log.hinted"] == [1]

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from tests.helpers.driver import run_app, plain, remembered, board, click_button, palette, pass_screens, settle, until, told
+from tests.helpers.driver import rest, run_app, plain, remembered, board, click_button, palette, pass_screens, settle, until, told
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS, Claim, Game, PlaySpice, Rest, Seat
@@ -44,13 +44,13 @@ async def test_pass_screen_between_two_people_and_click_to_go_on():
         assert isinstance(app.screen, HandOffScreen) and app.screen.player == first  # the board stays hidden
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("r")
+        await pilot.press("r", "r")
         assert isinstance(app.screen, HandOffScreen)
         assert app.screen.player == second
         assert text.t("handoff.title", name=second) in str(app.screen.query_one(".title").render())
         assert await pilot.click(None, offset=(3, 3))
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("r", "enter")
+        await pilot.press("r", "r", "enter")
         assert isinstance(app.screen, GameScreen) and app.screen.game.current_seat.name == first
 
     await run(app, body, wait=False)
@@ -60,12 +60,12 @@ async def test_pass_screen_off_and_toggled_from_the_palette_is_remembered():
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0, handoff=False))
 
     async def body(app, pilot):
-        await pilot.press("r")
+        await pilot.press("r", "r")
         assert isinstance(app.screen, GameScreen)
         await palette(pilot, "pass screen on")
         assert app.handoff is True
         assert remembered(app).handoff is True
-        await pilot.press("r")
+        await pilot.press("r", "r")
         assert isinstance(app.screen, HandOffScreen)
 
     await run(app, body)
@@ -101,7 +101,7 @@ async def test_bot_thinks_in_a_worker_and_plays_like_a_person(monkeypatch):
                 await settle(pilot)
             assert screen.game.current_seat.name == "Ann"
             replay = Game(game.seats, game.seed, screen.game.moves)
-            await pilot.press("r")
+            await pilot.press("r", "r")
             await settle(pilot)
             assert not isinstance(app.screen, HandOffScreen)  # one person: no pass screen
             # the bot's move is what its seed gives: a replay is identical
@@ -274,7 +274,7 @@ async def test_continue_resumes_the_latest_unfinished_game():
         assert screen.game.moves == game.moves and screen.save_path == path
         assert screen.log_view.entries[-1].key == "log.resumed"
         assert await pass_screens(pilot) == 1  # whoever sits down first passes it on
-        await pilot.press("r")
+        await rest(pilot)
         await settle(pilot)
         saved = storage.load_game(path)
         assert len(saved.moves) == len(game.moves) + 1  # autosaved after the move
@@ -331,7 +331,7 @@ async def test_too_small_message_and_resizing_never_crashes():
             small = size[0] < 80 or size[1] < 24
             await until(pilot, lambda: screen.size == size and screen.has_class("-too-small") == small)
         await until(pilot, lambda: screen.has_class("-wide"))  # laid out for 120×40 (its own resize handler)
-        await pilot.press("r")  # still plays after all that
+        await pilot.press("r", "r")  # still plays after all that
         await settle(pilot)
         assert len(screen.game.moves) == 1
 
@@ -403,7 +403,7 @@ async def test_the_key_bar_keeps_every_label_at_80_columns(language):
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False), language=language)
 
     async def body(app, pilot):
-        await pilot.press("r")
+        await pilot.press("r", "r")
         await settle(pilot)
         await pilot.press("u", "enter")  # Ann's move, taken back at Bob's turn: confirmed
         await settle(pilot)

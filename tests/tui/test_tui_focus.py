@@ -71,7 +71,7 @@ async def test_a_new_person_starts_on_their_hand():
 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("m", "r")
+        await pilot.press("m", "r", "r")
         await settle(pilot)
         assert isinstance(app.focused, HandView)
 
@@ -157,7 +157,8 @@ async def test_a_replay_says_it_is_one_to_the_keys_that_play_and_offers_no_digit
 
 async def test_a_refusal_saying_whose_turn_it_is_goes_when_the_turn_moves_on(monkeypatch):
     """Play test: r during the bot's turn said "Bot (bot) is playing; watch the log.", and
-    that toast stayed up after the bot had moved and Ann's turn had begun."""
+    that toast stayed up after the bot had moved and Ann's turn had begun. It is said on the
+    prompt line now (issue 42), and goes with the turn."""
     from tests.helpers.driver import toasts
 
     bots = GatedBots(monkeypatch)
@@ -167,13 +168,13 @@ async def test_a_refusal_saying_whose_turn_it_is_goes_when_the_turn_moves_on(mon
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: board(app).thinking)
         await pilot.press("r")
-        await until(pilot, lambda: len(toasts(app)) == 1)
-        assert "Bot" in toasts(app)[0]
+        await until(pilot, lambda: "Bot is playing: your turn comes next." in board(app).prompt.text.plain)
+        assert not toasts(app)
         bots.gate.set()
         await settle(pilot)
         assert game.current_seat.name == "Ann" and board(app).can_act()
-        assert toasts(app) == []
-        await pilot.press("9")  # a refusal in her own turn is not cleared by the screen
+        assert "your turn comes next" not in board(app).prompt.text.plain
+        await pilot.press("9")  # a refusal in her own turn is a toast, as before
         await settle(pilot)
         await until(pilot, lambda: toasts(app))
         assert len(toasts(app)) == 1

@@ -22,9 +22,9 @@ def test_sighup_with_a_modal_open_loses_nothing_confirmed(tmp_path):
     term = Terminal(["new", "--players", "Ann,Bob", "--seed", "3"], home)
     try:
         term.wait_for(b"Round")
-        term.send(b"r")  # first player rests
+        term.send(b"rr")  # first player rests
         wait_saved(term, home, 1)
-        term.send(b"r")  # second player rests
+        term.send(b"rr")  # second player rests
         wait_saved(term, home, 2)
         term.drain()
         # open the upgrade modal (hand card 2 is the Upgrade 2), then hang up mid-choice
@@ -40,7 +40,7 @@ def test_sighup_with_a_modal_open_loses_nothing_confirmed(tmp_path):
     again = Terminal(["resume"], home)
     try:
         again.wait_for(b"Round 2")
-        again.send(b"r")  # the game goes on from where it was
+        again.send(b"rr")  # the game goes on from where it was
         wait_saved(again, home, 3)
         again.send(b"\x11")  # ctrl+q
         again.drain(1)

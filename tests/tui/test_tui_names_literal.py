@@ -40,7 +40,7 @@ async def test_names_like_markup_show_literally_on_board_pass_screen_and_undo_to
         for name in NAMES:
             assert name in shown(app)  # the caravans
         first = game.current_seat.name
-        await pilot.press("r")
+        await pilot.press("r", "r")
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen)
         assert app.screen.player in shown(app)

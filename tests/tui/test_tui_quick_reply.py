@@ -35,7 +35,7 @@ async def test_a_move_and_an_instant_reply_are_drawn_once(monkeypatch):
         drawn = []
         monkeypatch.setattr(screen, "refresh_board", lambda real=screen.refresh_board: (drawn.append(len(game.moves)), real()))
         logged = len(screen.log_view.entries)
-        await pilot.press("r")  # Ann rests; the bot is asked
+        await pilot.press("r", "r")  # Ann rests (asked twice: nothing played); the bot is asked
         await until(pilot, lambda: screen.thinking)
         assert drawn == [] and "Ann" in screen.status.player  # her move waits for the reply
         assert len(screen.log_view.entries) == logged  # its log lines too: no frame of their own
@@ -50,7 +50,7 @@ async def test_a_move_and_an_instant_reply_are_drawn_once(monkeypatch):
 async def test_a_move_is_drawn_while_a_slow_bot_thinks(monkeypatch):
     async with ann_against_a_gated_bot(monkeypatch) as (pilot, screen, game, bots):
         logged = len(screen.log_view.entries)
-        await pilot.press("r")
+        await pilot.press("r", "r")
         await until(pilot, lambda: not screen.behind)  # after QUICK_REPLY_S, the bot still thinking
         assert len(game.moves) == 1 and screen.status.thinking and screen.status.player == "Bot"
         assert [e.seat for e in screen.log_view.entries[logged:] if e.seat is not None] == [0]  # hers, drawn

@@ -114,7 +114,7 @@ async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_t
         async with app.run_test(size=(100, 30)) as pilot:
             await board_on_a_join(pilot, app)
             screen = app.screen
-            await pilot.press("r")  # Ann rests: Bob's turn
+            await pilot.press("r", "r")  # Ann rests: Bob's turn
             await until(pilot, lambda: "Bob is playing at another terminal" in screen.prompt.text.plain)
             await bob.aclose()  # Bob's terminal goes
             waits = "Bob has lost the connection: the game waits for Bob to come back."
@@ -144,7 +144,7 @@ async def test_a_move_the_host_does_not_answer_is_said_to_wait_for_the_host(monk
             await until(pilot, lambda: app.table.status is not None)  # the host's last word, for now
             asked = []
             monkeypatch.setattr(hosted, "request", lambda client, message: asked.append((client, message)))
-            await pilot.press("r")  # Ann rests; the host hangs
+            await pilot.press("r", "r")  # Ann rests; the host hangs
             await until(pilot, lambda: screen.prompt.text.plain == "Waiting for the host: no answer yet…")
             # the toast is a message to the app, handled after the hint is drawn: waited for
             await until(pilot, lambda: any("No answer from the host" in x for x in toasts(app)))

@@ -35,12 +35,12 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
     term = terminal.Terminal(["new", "--players", "Ann,Bob", "--seed", "3"], home)
     try:
         term.wait_for(b"Round")
-        term.send(b"r")
+        term.send(b"rr")
         terminal.wait_saved(term, home, 1)
         saves.rename(away)
         saves.write_text("not a folder")  # every save fails now
         term.seen = b""
-        term.send(b"r")
+        term.send(b"rr")
         term.wait_for(b"Not saved")  # the second move is applied, and not saved
         saves.unlink()
         away.rename(saves)  # the folder is back; no move has been made since

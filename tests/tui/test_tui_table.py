@@ -40,7 +40,7 @@ async def test_a_played_card_keeps_its_place_and_an_acquired_card_goes_last():
         first = before[0]
         assert MERCHANT_CARDS[first].kind == "spice"  # starting cards: spice, then upgrade
         await pilot.press("h", "1", "enter")  # Ann plays card 1
-        await pilot.press("r")  # Bob rests
+        await pilot.press("r", "r")  # Bob rests
         await settle(pilot)
         assert game.state.seat == ann
         items = screen.hand.items
@@ -50,13 +50,13 @@ async def test_a_played_card_keeps_its_place_and_an_acquired_card_goes_last():
         assert t("card.played_mark") in chip.render().plain
         taken = game.state.merchant_row[0]
         await pilot.press("m", "1", "enter")  # Ann acquires slot 1
-        await pilot.press("r")  # Bob rests
+        await pilot.press("r", "r")  # Bob rests
         await settle(pilot)
         assert [i.card for i in screen.hand.items] == before + [taken]
         await pilot.press("h", "1", "enter")  # card 1 from memory: refused, not another card
         await settle(pilot)
         assert game.moves[-1] == Rest() and game.state.seat == ann
-        await pilot.press("r", "r")  # Ann rests, Bob rests: Ann's cards stay where they are
+        await pilot.press("r", "r", "r")  # Ann rests, Bob rests: Ann's cards stay where they are
         await settle(pilot)
         assert game.state.seat == ann
         assert [(i.card, i.played) for i in screen.hand.items] == [(c, False) for c in before + [taken]]
@@ -183,7 +183,7 @@ async def test_the_last_person_s_refusal_toast_is_gone_at_the_hand_over():
         await pilot.press("p", "1", "enter")  # a point card Ann cannot pay: refused, a toast
         await settle(pilot)
         await until(pilot, lambda: toasts(app))  # the refusal was said
-        await pilot.press("r")  # Ann rests: the pass screen for Bob
+        await pilot.press("r", "r")  # Ann rests: the pass screen for Bob
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen)
         assert not toasts(app), "Ann's toast does not cover Bob's pass screen"
@@ -207,7 +207,7 @@ async def test_a_person_whose_move_someone_else_took_back_is_told_on_their_pass_
         told = str(app.screen.query_one(".missed").render())
         assert t("handoff.taken_back", name=second, move="").rstrip() in told
         await pilot.press("enter")
-        await pilot.press("r", "enter", "r")  # the first rests, the second rests: no notice now
+        await pilot.press("r", "r", "enter", "r", "r")  # the first rests, the second rests: no notice now
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen) and app.screen.player == first
         assert t("handoff.taken_back", name=second, move="").rstrip() not in str(
@@ -224,10 +224,10 @@ async def test_the_pass_screen_shows_what_happened_since_that_person_s_last_turn
     async def body(app, pilot):
         names = [game.seats[i].name for i in game.state.turn_order()]
         for _ in range(3):  # everyone rests once; then two more rests before the first's turn
-            await pilot.press("r", "enter")
+            await pilot.press("r", "r", "enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and game.current_seat.name == names[0]
-        await pilot.press("r")
+        await pilot.press("r", "r")
         await settle(pilot)
         missed = str(app.screen.query_one(".missed").render())
         assert names[0] in missed and names[2] in missed  # since the second's last turn:
@@ -264,7 +264,8 @@ async def test_a_move_and_the_pass_screen_answered_in_one_burst_show_the_next_pe
         screen = app.screen
         await pilot.press("end")  # the cursor on the last card: not where the next turn starts
         await settle(pilot)
-        app.post_message(events.Key("r", "r"))  # a rest; Enter for the next pass screen at once
+        app.post_message(events.Key("r", "r"))  # a rest (asked, and r again); Enter for the next pass screen at once
+        app.post_message(events.Key("r", "r"))
         app.post_message(events.Key("enter", "\r"))
         await settle(pilot)
         assert app.screen is screen and game.current_seat.name == second

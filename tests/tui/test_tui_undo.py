@@ -29,7 +29,7 @@ async def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        await pilot.press("r")  # Ann rests; the bot answers
+        await pilot.press("r", "r")  # Ann rests; the bot answers
         await settle(pilot)
         assert len(game.moves) == 2 and game.current_seat.name == "Ann"
         after = (list(game.moves), game.state.scores())
@@ -69,7 +69,7 @@ async def test_undo_on_the_pass_screen_is_the_mover_s_own_and_needs_no_confirmat
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        await pilot.press("r")
+        await pilot.press("r", "r")
         assert isinstance(app.screen, HandOffScreen)
         await pilot.press("u")
         await settle(pilot)
@@ -90,7 +90,7 @@ async def test_the_next_person_cannot_take_back_a_move_without_confirming_it():
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        await pilot.press("r", "enter")  # first rests; the second sits down
+        await pilot.press("r", "r", "enter")  # first rests; the second sits down
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and game.current_seat.name == second
         await pilot.press("u")
@@ -137,7 +137,7 @@ async def test_a_bot_answer_computed_before_undo_is_dropped(monkeypatch):
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
-        await pilot.press("r")  # the bot starts thinking, and answers only through the gate
+        await pilot.press("r", "r")  # the bot starts thinking, and answers only through the gate
         await until(pilot, lambda: board(app).thinking)
         await pilot.press("u")
         await pilot.pause()

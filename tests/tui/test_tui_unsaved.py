@@ -34,7 +34,7 @@ def ann_and_a_bot() -> tuple[Game, CenturyApp]:
 
 async def rest(pilot) -> None:
     """Ann rests and the bot answers (two moves, one save each)."""
-    await pilot.press("r")
+    await pilot.press("r", "r")
     await settle(pilot)
 
 

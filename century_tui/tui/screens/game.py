@@ -25,14 +25,15 @@ from century_tui.text import t
 from century_tui.tui import chronicle, prompt, render
 from century_tui.journal import Entry
 from century_tui.tui.context import window
-from century_tui.tui.keys import offered
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
+from century_tui.tui.screens.game_keys import GameKeys
+from century_tui.tui.screens.second_press import SecondPress
 from century_tui.tui.widgets.cursor_row import RowMessage
 from century_tui.tui.widgets.hand import HandView
-from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
+from century_tui.tui.widgets.rows import MerchantRow, PointRow
 
 
 QUICK_REPLY_S = 0.05
@@ -42,7 +43,7 @@ changes once, not twice in two frames (half the bytes over SSH, and the reply on
 frame sooner). A bot that thinks longer (the hard bot) sees the move drawn after this."""
 
 
-class GameScreen(HistoryKeys, BoardScreen):
+class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
         Binding("r", "rest", "key.rest"),
         Binding("r", "why_not('rest')", show=False),
@@ -66,8 +67,6 @@ class GameScreen(HistoryKeys, BoardScreen):
         self.taken_back: dict[int, tuple[str, list[Entry]]] = {}
         """Seat → (who took it back, the log lines of the move): a person whose move someone
         else took back is told so on their pass screen."""
-        self.turn_refused = False
-        """A key was refused with whose turn it is: that toast goes once the turn moves on."""
         self.log_held: list[Entry] = []
         """The log's lines of a move a bot answers at once: drawn with the reply, in its frame."""
         self._stop_listening = lambda: None
@@ -123,7 +122,12 @@ class GameScreen(HistoryKeys, BoardScreen):
         return self.human_turn() and self.state.phase == ACTION
 
     def update_prompt(self) -> None:
+        if self.asked is not None:  # a second press is awaited: the question stays until a key
+            self.prompt.show(self.asked.text(), True)
+            return
         text, problem = prompt.board_prompt(self.table, self.focused, self.legality)
+        if self.turn_refused and not problem and not self.human_turn() and not self.state.is_over:
+            text, problem = prompt.wait_prompt(self.table), True  # a key was refused: why, and until when
         self.prompt.show(text, problem)
 
     # ------------------------------------------------------------ intent flows up
@@ -174,7 +178,7 @@ class GameScreen(HistoryKeys, BoardScreen):
             if upgradable(s.current.cubes):
                 self.ask(UpgradeModal(card, s.current.cubes))
             else:
-                self.play(PlayUpgrade(card, ()))
+                self.play_or_ask(PlayUpgrade(card, ()), "enter")
         else:
             most = trade_max(s, card)
             if most > 1:
@@ -197,12 +201,13 @@ class GameScreen(HistoryKeys, BoardScreen):
             self.refuse(IllegalMove("R-LIM-1", "must_discard", held=held, excess=held - CARAVAN_LIMIT))
             self.action_discard()
         else:
-            self.app.bell()
+            self.say_wait()
         return False
 
     def ask(self, modal) -> None:
         """Open a modal; play what it returns (None: the player backed out, nothing changes).
         An answer to a position the game has left (a bot moved, an undo) is dropped."""
+        self.drop_asked()  # a rest asked a second press: Enter after this modal is not its answer
         epoch = self.table.epoch
 
         def done(move: Move | None) -> None:
@@ -224,47 +229,7 @@ class GameScreen(HistoryKeys, BoardScreen):
             return False
         return True
 
-    # ------------------------------------------------------------ keys (offered: keys.OffersKeys)
-    def someone_plays_here(self) -> bool:
-        """A person plays at this terminal: a watcher plays, takes back and is told nothing
-        (nor anyone in a game of bots)."""
-        return any(map(self.table.plays_here, range(self.state.n)))
-
-    @offered("rest")
-    def rest_offered(self) -> bool | None:
-        """Hidden, not dimmed, where it never works: the end, a discard."""
-        if not self.someone_plays_here():
-            return False
-        if self.can_act():
-            return True
-        return False if self.state.is_over or self.state.phase == DISCARDING else None
-
-    @offered("discard")
-    def discard_offered(self) -> bool:
-        return self.human_turn() and self.state.phase == DISCARDING
-
-    @offered("undo")
-    def undo_offered(self) -> bool | None:
-        if not self.someone_plays_here():
-            return False
-        return True if self.table.undo_owner() is not None else None
-
-    @offered("redo")
-    def redo_offered(self) -> bool:
-        return self.someone_plays_here() and bool(self.game.redo_moves)
-
-    @offered("why_not")
-    def why_not_offered(self, what: object) -> bool:
-        return self.someone_plays_here() and self.why_not(str(what))
-
-    @offered("coach")
-    def coach_offered(self, what: object) -> bool:
-        """Asked where the game allows hints, else the hidden binding that says why not; Esc
-        while the coach thinks (tui/coach.py is not loaded for this)."""
-        if what == "stop":
-            return any(line.thinking for line in self.query("#coach"))
-        return self.game.hints == (what == "ask")
-
+    # ------------------------------------------------------------ keys (which are offered: game_keys.py)
     def action_coach(self, what: str) -> None:
         from century_tui.tui import coach
 
@@ -272,7 +237,7 @@ class GameScreen(HistoryKeys, BoardScreen):
 
     def action_rest(self) -> None:
         if self.guard():
-            self.play(Rest())
+            self.play_or_ask(Rest(), "r")
 
     def action_discard(self) -> None:
         s = self.state
@@ -282,32 +247,12 @@ class GameScreen(HistoryKeys, BoardScreen):
             held = sum(s.current.cubes)
             self.ask(DiscardModal(s.current.cubes, held - CARAVAN_LIMIT))
 
-    def why_not(self, what: str) -> bool:
-        """Whether the key of `what` (Enter on a row, r, d, u) does nothing now, so says why. Asked
-        in the key's turn, once the keys typed before it in a burst have moved focus and game."""
-        if what in ("rest", "discard"):
-            return not self.check_action(what, ())
-        if what == "undo":
-            return self.check_action("undo", ()) is None
-        focused, discarding = self.focused, self.human_turn() and self.state.phase == DISCARDING
-        return isinstance(focused, (CardRow, HandView)) and (discarding or focused.check_action("act", ()) is None)
-
-    def action_why_not(self, what: str) -> None:
-        if what == "undo":
-            self.action_undo()  # says there is nothing to take back
-        elif what == "discard" and self.can_act():  # cubes go back only at a turn's end over 10
-            self.refuse(IllegalMove("R-LIM-1", "no_discard_due"))
-        elif self.state.is_over or (self.state.phase == DISCARDING and self.human_turn()):
-            self.guard()
-        else:  # the line under the hand says why: whose turn it is, or why not the item picked
-            self.update_prompt()
-            self.refuse(self.prompt.text.plain)
-            self.turn_refused = self.turn_refused or not self.human_turn()
-
     # ------------------------------------------------------------ what the table did
     def on_table_change(self, change: Change) -> None:
         if closed(self):
             return
+        if isinstance(change, (Moved, Rewound, Resynced)):
+            self.asked = None  # asked of a position gone: the board is drawn again below
         if isinstance(change, Moved):
             self.drop_question()
             self.turn_moved_on()
@@ -340,13 +285,6 @@ class GameScreen(HistoryKeys, BoardScreen):
     def refresh_board(self) -> None:
         self.flush_log()  # a move held for a bot's quick reply that did not come in time
         super().refresh_board()
-
-    def turn_moved_on(self) -> None:
-        """A move or an undo: a toast saying whose turn it was is stale now, so the toasts go,
-        as at a pass screen (play test: "Bob (bot) is playing" stayed up into the next round)."""
-        if self.turn_refused:
-            self.turn_refused = False
-            self.app.clear_notifications()
 
     def save_changed(self, error: str | None) -> None:
         """A failure is said once, then shown by a marker in the status line until a save

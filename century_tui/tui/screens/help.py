@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from century_tui.text import t, words
 from century_tui.tui import render
+from century_tui.tui.context import window
 from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.lifecycle import OnTop, closed
@@ -86,13 +87,21 @@ class HelpScreen(OnTop, SizeGuard, FollowsWords, ModalScreen[None]):
         parts: list = [Text(t("help.title") + " · " + t("app.title"), "bold"), Text("")]
         parts += [heading("help.rules_title"), rules(t("help.rules")), Text("")]
         parts += [heading("help.cubes_title"), cubes(), Text(t("help.cube_code")), Text("")]
-        parts += [heading("help.keys_title"), keys(t("help.keys")), Text("")]
+        parts += [heading("help.keys_title"), keys(t("help.keys", coach=self.coach())), Text("")]
         marks = t("help.marks", ok=t("board.mark_ok"), played=t("card.played_mark"),
                   first=t("board.first_player"), you=t("board.you"))
         parts += [heading("help.marks_title"), keys(marks), Text("")]
         parts += [heading("help.mouse_title"), Text(t("help.mouse")), Text("")]
         parts.append(Text(t("help.close"), "dim"))
         self.query_one(".body", Static).update(Group(*parts))
+
+    def coach(self) -> str:
+        """What `c` asks for here: the coach in a game that allows hints; in one that does
+        not, how to start one that does (the key bar leaves `c` out there)."""
+        table = window(self).table
+        if table is None:
+            return t("help.coach_form")
+        return t("help.coach_on" if table.game.hints else "help.coach_off")
 
     def words_changed(self) -> None:
         self.draw()
