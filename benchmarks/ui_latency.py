@@ -59,6 +59,7 @@ from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, Upgra
 from century_tui.tui.screens.game import GameScreen  # noqa: E402
 from century_tui.tui.screens import handoff  # noqa: E402
 from century_tui.tui.screens.handoff import HandOffScreen  # noqa: E402
+from century_tui.tui.screens.second_press import question  # noqa: E402
 
 handoff.HOLD_S = 0.0  # the benchmark answers a pass screen at once, faster than a person's second Enter
 
@@ -134,14 +135,16 @@ async def press(pilot, clock: Clock, key: str, kind: str) -> None:
 
 def keys_for(screen: GameScreen, move: Move) -> list[tuple[str, str]]:
     """(key, kind) presses that make `move`, up to the modal (the rest is added later)."""
-    if move.kind == "rest":
-        return [("r", "move")]
+    if move.kind == "rest":  # with nothing played it is asked first, and `r` again plays it
+        return [("r", "modal"), ("r", "move")] if question(screen.state, move, "r") else [("r", "move")]
     if move.kind == "claim":
         return [("p", "focus"), (str(move.index + 1), "cursor"), ("enter", "move")]
     if move.kind == "acquire":
         return [("m", "focus"), (str(move.index + 1), "cursor"), ("enter", "move or modal")]
     if move.kind in ("spice", "upgrade", "trade"):
         position = [i.card for i in screen.hand.items].index(move.card)
+        if question(screen.state, move, "enter"):  # an upgrade with nothing to raise: asked first
+            return [("h", "focus"), (str(position + 1), "cursor"), ("enter", "modal"), ("enter", "move")]
         return [("h", "focus"), (str(position + 1), "cursor"), ("enter", "move or modal")]
     return []
 

@@ -47,6 +47,7 @@ from century_tui.engine import MERCHANT_CARDS, Discard, Game, Seat, cheapest_dis
 from century_tui.storage import load_game, save_files  # noqa: E402
 from century_tui.table.local import fresh_bots  # noqa: E402
 from century_tui.text import words  # noqa: E402
+from century_tui.tui.screens.second_press import question  # noqa: E402
 from support import demo  # noqa: E402
 
 KEYS = {"enter": b"\r", "left": b"\x1b[D", "right": b"\x1b[C", "escape": b"\x1b"}
@@ -233,8 +234,8 @@ def play(path: str, size: tuple[int, int], moves: int, seed: int) -> list[Sample
 def keys_for(state, move) -> list[tuple[str, str]]:
     """(key, kind) presses that make `move` on the board, its dialog included."""
     kind = move.kind
-    if kind == "rest":
-        return [("r", "board move")]
+    if kind == "rest":  # with nothing played it is asked first, and `r` again plays it
+        return [("r", "question"), ("r", "board move")] if question(state, move, "r") else [("r", "board move")]
     if kind == "discard":
         return [("enter", "dialog move")]  # the dialog opened with the cheapest cubes chosen
     if kind == "claim":
@@ -250,8 +251,8 @@ def keys_for(state, move) -> list[tuple[str, str]]:
     if kind == "spice":
         return keys + [("enter", "board move")]
     if kind == "upgrade":
-        if not any(state.current.cubes[:3]):
-            return keys + [("enter", "board move")]
+        if not any(state.current.cubes[:3]):  # nothing to raise: asked first
+            return keys + [("enter", "question"), ("enter", "board move")]
         return keys + [("enter", "dialog")] + [(str(t + 1), "dialog") for t in move.steps] + [("enter", "dialog move")]
     most = times_affordable(state.current.cubes, MERCHANT_CARDS[move.card].pay)
     if most <= 1:
@@ -263,7 +264,8 @@ def _one_way(state, index: int) -> bool:
     return sum(1 for m in state.legal_moves("acquire") if m.index == index) == 1
 
 
-KINDS = ("board move", "dialog move", "board move and reply", "dialog move and reply", "bot move", "pass screen", "dialog", "focus", "cursor")
+KINDS = ("board move", "dialog move", "board move and reply", "dialog move and reply", "bot move", "pass screen", "dialog",
+         "question", "focus", "cursor")
 
 
 def percentile(values: list[float], p: float) -> float:
