@@ -241,8 +241,8 @@ class HostedTable:
         s = t.state
         if isinstance(message, p.MoveRequest):
             try:
-                move = move_from_dict(message.move)
-            except (ValueError, TypeError) as e:
+                move = move_from_dict(message.move.model_dump())
+            except ValueError as e:  # a card code of no card: the fields' bounds are the protocol's
                 raise Closed(f"not a move: {e}"[:100]) from None
             if s.is_over or s.seat not in client.seats:
                 self.refuse(client, IllegalMove("R-TURN-1", "not_your_turn", name=t.seats[s.seat].name))

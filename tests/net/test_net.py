@@ -88,8 +88,8 @@ async def test_a_client_cannot_move_for_another_seat_or_out_of_turn():
         moving._send(p.MoveRequest(epoch=moving.epoch, move={"kind": "claim", "index": 4}))
         await until(lambda: moving.refusals)
         assert moving.refusals[-1].rule.startswith("R-") and s.table.game.moves == moves
-        # a move made for an older position is refused too
-        moving._send(p.MoveRequest(epoch=moving.epoch - 1, move=move_to_dict(Rest())))
+        # a move made for another position is refused too
+        moving._send(p.MoveRequest(epoch=moving.epoch + 1, move=move_to_dict(Rest())))
         await until(lambda: len(moving.refusals) == 2)
         assert moving.refusals[-1].code == "stale" and s.table.game.moves == moves
         moving.play(Rest())
