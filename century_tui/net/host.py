@@ -79,7 +79,7 @@ class Host:
 
         saver = Saver.for_game(save_path, lock, enabled=autosave, spawn=spawn, call_soon=loop.call_soon_threadsafe)
         table = LocalTable(game, saver=saver, spawn=spawn, call_soon=loop.call_soon_threadsafe,
-                           pace=lambda: self._pace)
+                           pace=lambda: self._pace, durable=True)  # on disk before any client sees it
         hosted = HostedTable(self, table)
         self.tables.append(hosted)
         table.start()

@@ -64,13 +64,16 @@ class LocalTable(Table):
         pace: Callable[[], tuple[float, int | None]] = no_pause,
         think: Thinker | None = None,
         shared: bool = False,
+        durable: bool = False,
     ) -> None:
         """`saver` writes the game's file after each change (None: nothing is saved).
         `spawn` runs a bot's thinking in the background, `call_soon` runs a task on the owner's
         thread. `pace()` gives (seconds a bot's move lasts
         at least, its thinking budget in ms or None) when it starts to think. `think` chooses
         bots' moves (default: `fresh_bots`); `shared` lets it read the live position instead of
-        a copy, for a table whose bots run on its own thread (`Inline`)."""
+        a copy, for a table whose bots run on its own thread (`Inline`). `durable`: each
+        change is written and fsynced before any view hears of it (a host: the players see
+        nothing a kill could take back), not in the background."""
         super().__init__()
         self._game = game
         self._call_soon = call_soon
@@ -78,6 +81,7 @@ class LocalTable(Table):
         self._pace = pace
         self._think_move = think or fresh_bots(game)
         self._shared = shared
+        self._durable = durable
         self.saver = saver
         if saver is not None:
             saver.report = self._saved
@@ -104,11 +108,7 @@ class LocalTable(Table):
             raise IllegalMove("R-END-2", "game_over")
         seat = self.state.seat
         events = self._game.apply(move)  # IllegalMove: nothing changed
-        self.epoch += 1
-        self.thinking = False
-        self.emit(Moved(move, seat, tuple(events)))
-        self._save()
-        self._next()
+        self._changed(Moved(move, seat, tuple(events)))
 
     def _next(self) -> None:
         """A bot to move begins to think (views hear it), unless one is at it already."""
@@ -145,10 +145,7 @@ class LocalTable(Table):
         so. A bot moves at once if the turn is its own; a bot thinking for the seat is not
         heard any more, nor an answer asked of its person before (the position's epoch)."""
         self._game.seats[seat] = Seat(name or self._game.seats[seat].name, level)
-        self.epoch += 1
-        self.thinking = False
-        self._save()
-        self._next()
+        self._changed(None)
 
     # ------------------------------------------------------------ undo and redo
     def humans(self) -> int:
@@ -182,16 +179,25 @@ class LocalTable(Table):
         return True
 
     def _rewound(self, change: Rewound) -> None:
-        self.epoch += 1
-        self.thinking = False
-        self.emit(change)
-        self._save()
-        self._next()
+        self._changed(change)
 
     # ------------------------------------------------------------ the file
-    def _save(self) -> None:
-        if self.saver is not None:
-            self.saver.save(self._game)
+    def _changed(self, change: Moved | Rewound | None) -> None:
+        """The game changed: a new epoch, the views told (`change`, if any) and the file
+        saved, in the order `durable` asks; then whatever the position calls for."""
+        self.epoch += 1
+        self.thinking = False
+        if self._durable and self.saver is not None:
+            error = self.saver.write_now(self._game)
+            if change is not None:
+                self.emit(change)
+            self._saved(error)
+        else:
+            if change is not None:
+                self.emit(change)
+            if self.saver is not None:
+                self.saver.save(self._game)
+        self._next()
 
     def _saved(self, error: str | None) -> None:
         """A save's outcome, on the owner's thread: news when it changes the state."""

@@ -7,13 +7,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
+import signal
+import sys
 
 import pytest
 from websockets.asyncio.client import connect
 
+from century_tui import storage
 from century_tui.engine import Rest, Seat
 from century_tui.net import protocol as p
-from tests.helpers.hosting import Served, closed_with, until
+from century_tui.net.client import RemoteTable
+from century_tui.table import Moved
+from tests.helpers.hosting import Hosting, Served, closed_with, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -60,3 +66,51 @@ async def test_every_field_is_bounded_by_its_type_and_a_wrong_type_is_refused_no
         await until(lambda: s.table.game.moves == [Rest()])
         await ws.close()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_a_move_every_client_saw_survives_a_kill_of_the_host_right_after_it_was_sent(tmp_path):
+    """`century host` in a process of its own, killed (SIGKILL) the moment the move's change
+    reaches a client: the file holds the move, and the host resumed shows it."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "century_tui", "--lang", "en", "host", "--players", "Ann,Bob", "--port", "0",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, stdin=asyncio.subprocess.DEVNULL)
+    try:
+        lines = []
+        while not lines or "Ctrl+C" not in lines[-1]:
+            line = await asyncio.wait_for(process.stdout.readline(), 30)
+            assert line, f"the host ended: {lines}"
+            lines.append(line.decode())
+        address, codes = None, []
+        for line in lines:
+            if match := re.search(r"century join (\S+) --code (\S+)", line):
+                address = match[1]
+                codes.append(match[2])
+        players = [await RemoteTable.connect(address, code=code, timeout=5) for code in codes]
+        mover = next(t for t in players if t.plays_here(t.state.seat) and t.state.seat in t.mine)
+        move = next(iter(mover.state.legal_moves()))
+        heard = []
+
+        def kill(change) -> None:  # on the change's arrival: nothing else runs in between
+            if isinstance(change, Moved) and not heard:
+                process.kill()
+                heard.append(change.move)
+
+        mover.subscribe(kill)
+        mover.play(move)
+        await until(lambda: heard)
+        assert await asyncio.wait_for(process.wait(), 10) == -signal.SIGKILL
+        for player in players:
+            await player.aclose()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    [path] = (tmp_path / "home" / "saves").glob("*.json")
+    game, lock = storage.open_save(path)  # the dead host's hold went with it
+    assert game.moves == [move] == heard
+    async with Hosting(game) as host:  # resumed: a player who comes back sees the move
+        hosted = host.tables[0]
+        again = await RemoteTable.connect(f"127.0.0.1:{host.port}", code=hosted.code_for(0), timeout=5)
+        assert again.view.moves == 1 and again.game.moves == [None]
+        await again.aclose()
+    lock.release()
