@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import signal
 import sys
@@ -15,13 +16,12 @@ import pytest
 from websockets.asyncio.client import connect
 
 from century_tui import storage
-from century_tui.engine import Rest, Seat
+from century_tui.cli.network import serve
+from century_tui.engine import Game, Rest, Seat, dumps
 from century_tui.net import protocol as p
 from century_tui.net.client import RemoteTable
 from century_tui.table import Moved
 from tests.helpers.hosting import Hosting, Served, closed_with, until
-
-pytestmark = pytest.mark.asyncio
 
 NINES = "9" * 4300
 """A number past Python's limit on the digits of an int read from a string."""
@@ -114,3 +114,62 @@ async def test_a_move_every_client_saw_survives_a_kill_of_the_host_right_after_i
         assert again.view.moves == 1 and again.game.moves == [None]
         await again.aclose()
     lock.release()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+async def test_sigterm_and_sighup_stop_the_host_as_ctrl_c_does(sig):
+    """The host without its lobby (its output piped): the goodbye, the last save, the file
+    let go, and `serve` returns as it does after Ctrl+C."""
+    game = Game([Seat("Ann"), Seat("Bob")], 12)
+    path, lock = storage.create_save(dumps(game))
+    got = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve([(game, path, lock)], "127.0.0.1", 0, out=lambda *a, **k: None,
+                                     ready=lambda host, hosted: got.set_result((host, hosted))))
+    try:
+        host, hosted = await asyncio.wait_for(got, 10)
+        mover = hosted.table.state.seat
+        player = await RemoteTable.connect(f"127.0.0.1:{host.port}", code=hosted.code_for(mover), timeout=5)
+        dropped = []
+        player.on_drop(dropped.append)
+        player.play(Rest())
+        await until(lambda: player.view.moves == 1)
+        await until(lambda: signal.getsignal(sig) not in (signal.SIG_DFL, signal.SIG_IGN))  # caught: safe to send
+        os.kill(os.getpid(), sig)
+        assert await asyncio.wait_for(task, 10) == 0
+        await until(lambda: dropped)
+        assert player.drop_code == p.FAREWELL
+        await player.aclose()
+    finally:
+        if not task.done():
+            task.cancel()
+    assert signal.getsignal(sig) == signal.SIG_DFL  # given back
+    assert not storage.is_held(path) and storage.load_game(path).moves == [Rest()]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_stop_the_host_s_lobby_after_its_goodbye_and_its_save(tmp_path, sig):
+    """`century host` with its lobby on a terminal: the clients are told the host stopped,
+    the file is let go; SIGTERM gives the terminal back (exit 0), SIGHUP (no terminal left)
+    then ends the process by the signal."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect as connect_sync
+
+    from tests.helpers.pty_screen import Terminal, terminal_env
+
+    env = terminal_env(tmp_path / "home", TERM="xterm-256color")
+    with Terminal(["--lang", "en", "host", "--players", "Ann,Bob", "--port", "0"], env, cols=160) as term:
+        term.until(term.shows("century join 127.0.0.1:", "Bob"))
+        address, code = re.search(r"century join (\S+) --code (\w+)", term.text()).groups()
+        with connect_sync(f"ws://{address}", open_timeout=5, close_timeout=5) as ws:
+            ws.send(p.encode(p.Hello(code=code)))
+            assert isinstance(p.host_message.validate_json(ws.recv(5)), p.Welcome)
+            term.until(term.shows("connected"))
+            os.kill(term.proc.pid, sig)
+            term.until(lambda t: t.proc.poll() is not None)  # reading all it writes meanwhile
+            said = p.host_message.validate_json(ws.recv(5))
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(5)
+        assert term.proc.wait(5) == (0 if sig == signal.SIGTERM else -sig)
+    assert said == p.Closing(reason=p.CLOSE_REASONS[p.FAREWELL]) and closed.value.rcvd.code == 1001
+    [path] = (tmp_path / "home" / "saves").glob("*.json")
+    assert not storage.is_held(path) and len(storage.load_game(path).seats) == 2
