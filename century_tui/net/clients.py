@@ -12,6 +12,8 @@ from msgspec import Struct, field
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from . import protocol as p
+
 NORMAL = 1000  # the WebSocket close code for an end both sides meant (a person quitting)
 POLICY = 1008  # ... for a message that broke the protocol's rules
 GOING_AWAY = 1001  # ... for a side that goes away (a server that stops, a browser tab closed)
@@ -44,9 +46,11 @@ class Limits(Struct):
     """What one connection may do before the host closes it."""
 
     handshake: float = 5.0
-    """Seconds to say hello in."""
-    per_address: int = 8
-    """Open connections from one address."""
+    """Seconds from a connection's first moment to its hello (`door.py`)."""
+    strangers_per_address: int = 8
+    """Connections from one address not yet admitted (no hello yet)..."""
+    strangers: int = 64
+    """...and from all addresses: past either, the oldest waiting one is closed."""
     rate: float = 20.0
     """Messages a second, on average..."""
     burst: int = 40
@@ -86,6 +90,15 @@ class Client(Struct, eq=False):
             return False
         self.allowance -= 1
         return True
+
+
+async def close_with(ws: ServerConnection, reason: str, code: int = POLICY) -> None:
+    """Say why (`Closing`), then close with `code`."""
+    try:
+        await ws.send(p.encode(p.Closing(reason=reason)))
+        await ws.close(code, reason[:120])
+    except ConnectionClosed:
+        pass
 
 
 class Closed(Exception):

@@ -6,16 +6,17 @@ sender's seats with the engine; a client only ever asks. Clients get views (`vie
 never the seed or the decks' order.
 
 A stranger on the port gets nothing: an invite code (from `secrets`, one use) or the token
-it was exchanged for is asked within a few seconds; messages are capped in size and rate,
-connections in number per address; anything malformed or out of place closes that one
-connection with the reason and changes nothing in any game.
+it was exchanged for is asked within a few seconds (`door.py`, where connections wait to be
+admitted, in a budget of their own); messages are capped in size and rate; anything
+malformed or out of place closes that one connection with the reason and changes nothing
+in any game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import ssl
-from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,7 +31,8 @@ from century_tui.table import LocalTable
 
 from . import protocol as p
 
-from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, public_address, said_goodbye
+from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, close_with, public_address, said_goodbye
+from .door import Arrival, Door
 from .hosted import HostedTable
 
 
@@ -52,7 +54,7 @@ class Host:
         self.invites: dict[str, HostedTable] = {}
         """Every live code (seat or spectator) → its table."""
         self.tokens: dict[str, HostedTable] = {}
-        self.per_address: Counter[str] = Counter()
+        self.door = Door(self.limits)
         self.on_lobby = on_lobby
         self._pace = (bot_delay, bot_budget_ms)
         self._server: Any = None
@@ -95,7 +97,8 @@ class Host:
         self._loop = asyncio.get_running_loop()
         self._server = await serve(self._serve, self.bind, self.requested_port, max_size=p.MAX_MESSAGE,
                                    ssl=self.tls, max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1,
-                                   compression=None)
+                                   compression=None, open_timeout=self.limits.handshake,
+                                   create_connection=functools.partial(Arrival, door=self.door))
 
     @property
     def port(self) -> int:
@@ -113,7 +116,9 @@ class Host:
         close every table (the last saves, the files let go)."""
         clients = [c for hosted in self.tables for c in hosted.clients]
         if clients:
-            await asyncio.wait([asyncio.ensure_future(self._goodbye(c)) for c in clients], timeout=2)
+            farewell = p.CLOSE_REASONS[p.FAREWELL]
+            await asyncio.wait([asyncio.ensure_future(close_with(c.ws, farewell, GOING_AWAY)) for c in clients],
+                               timeout=2)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -121,14 +126,6 @@ class Host:
             hosted.table.close()
         for task in list(self._writers):
             task.cancel()
-
-    async def _goodbye(self, client: Client) -> None:
-        reason = p.CLOSE_REASONS[p.FAREWELL]
-        try:
-            await client.ws.send(p.encode(p.Closing(reason=reason)))
-            await client.ws.close(GOING_AWAY, reason)
-        except ConnectionClosed:
-            pass
 
     def send(self, client: Client, text: str) -> None:
         if not client.send(text, self.limits.outbox):
@@ -139,11 +136,6 @@ class Host:
         asyncio.ensure_future(client.ws.close(POLICY, reason[:120]))
 
     async def _serve(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if self.per_address[address] >= self.limits.per_address:
-            await self._close(ws, p.CLOSE_REASONS["crowded"], 1013)
-            return
-        self.per_address[address] += 1
         client: Client | None = None
         hosted: HostedTable | None = None
         goodbye = False
@@ -162,13 +154,11 @@ class Host:
                 client.over = 0
                 hosted.request(client, self._parse(raw))
         except Closed as e:
-            await self._close(ws, e.reason)
+            await close_with(ws, e.reason)
         except ConnectionClosed as e:
             goodbye = said_goodbye(e)
         finally:
-            self.per_address[address] -= 1
-            if not self.per_address[address]:
-                del self.per_address[address]
+            self.door.left(ws)
             if hosted is not None and client is not None:
                 hosted.clients.discard(client)
                 hosted.undos.left(client)
@@ -186,11 +176,7 @@ class Host:
         hosted.refuse_host(client, p.HostRefusal.RATE_LIMITED)
 
     async def _hello(self, ws: ServerConnection) -> tuple[HostedTable, Client]:
-        try:
-            raw = await asyncio.wait_for(ws.recv(), self.limits.handshake)
-        except TimeoutError:
-            raise Closed("no hello in time") from None
-        hello = self._parse(raw)
+        hello = self._parse(await ws.recv())  # the door closes it when its time is up
         if not isinstance(hello, p.Hello) or (hello.code is None) == (hello.token is None):
             raise Closed("expected a hello with a code or a token")
         if hello.code is not None:  # codes are lower case: one typed in capitals is the same
@@ -199,6 +185,7 @@ class Host:
         if hosted is None:
             raise Closed(p.CLOSE_REASONS["used_code"] if hello.code else p.CLOSE_REASONS["unknown_token"])
         seats, token = hosted.admit(hello)
+        self.door.admitted(ws)
         named = ws.request.headers.get(p.FEATURES_HEADER, "") if ws.request is not None else ""
         return hosted, Client(ws, seats, token, allowance=float(self.limits.burst),
                               features=frozenset(named.split()[:8]))
@@ -223,10 +210,3 @@ class Host:
                 await client.ws.send(text)
             except ConnectionClosed:
                 return
-
-    async def _close(self, ws: ServerConnection, reason: str, code: int = POLICY) -> None:
-        try:
-            await ws.send(p.encode(p.Closing(reason=reason)))
-            await ws.close(code, reason[:120])
-        except ConnectionClosed:
-            pass

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 WATCHERS_KEPT = 64
 """Watchers remembered: past this many, the first one gone is forgotten for a new one (its
-token no longer brings it back), so that the watch code cannot grow the host without end."""
+token no longer brings it back), so that the watch code cannot grow the host without end;
+with this many watching, a new one is turned away."""
 
 
 class HostedTable:
@@ -166,8 +167,9 @@ class HostedTable:
         watching = {c.token for c in self.clients}
         if len(self.watcher_tokens) >= WATCHERS_KEPT:
             gone = next((tok for tok in self.watcher_tokens if tok not in watching), None)
-            if gone is not None:
-                self.watcher_left(gone)
+            if gone is None:
+                raise Closed(p.CLOSE_REASONS["watchers_full"])
+            self.watcher_left(gone)
         token = secrets.token_urlsafe(24)
         self.watcher_count += 1
         self.watcher_tokens[token] = self.watcher_count

@@ -312,6 +312,7 @@ CLOSE_REASONS = {
     "not_understood": "the host sent a message this client does not understand",
     "host_stopped": "the host stopped the game; it is saved",
     "seat_code": "a seat's code, not the watch code: century join plays it",
+    "watchers_full": "too many watch this game already",
 }
 """Why a connection ends, by code. The English words go on the wire (a client of another
 version shows them as they are); a client that knows the words shows its own language's

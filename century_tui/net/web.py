@@ -22,8 +22,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 TABS = 8
-"""Browser tabs served at once: each is a process (about 60 MB). The game host lets in
-8 connections per address, and every tab reaches it from this machine."""
+"""Browser tabs served at once: each is a process (about 60 MB)."""
 
 WEB_FONT = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/?>')
 """textual-serve's page asks Google for the Roboto Mono font, which its own static folder holds."""

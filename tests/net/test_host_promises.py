@@ -20,6 +20,7 @@ from century_tui.cli.network import serve
 from century_tui.engine import Game, Rest, Seat, dumps
 from century_tui.net import protocol as p
 from century_tui.net.client import RemoteTable
+from century_tui.net.host import Limits
 from century_tui.table import Moved
 from tests.helpers.hosting import Hosting, Served, closed_with, until
 
@@ -173,3 +174,42 @@ def test_sigterm_and_sighup_stop_the_host_s_lobby_after_its_goodbye_and_its_save
     assert said == p.Closing(reason=p.CLOSE_REASONS[p.FAREWELL]) and closed.value.rcvd.code == 1001
     [path] = (tmp_path / "home" / "saves").glob("*.json")
     assert not storage.is_held(path) and len(storage.load_game(path).seats) == 2
+
+
+async def test_a_stranger_storming_the_port_never_keeps_a_seat_s_token_out():
+    """Codeless connections from the seat's own address (an SSH tunnel's 127.0.0.1): silent
+    TCP, an HTTP upgrade never finished, WebSockets that never say hello. They wait in a
+    budget of their own (8 an address), the oldest closed to make room, each for 5 seconds
+    at most (here 1): the seat's token always gets its seat back."""
+    async with Served([Seat("Ann"), Seat("Bob")], limits=Limits(handshake=1.0, rate=10_000, burst=10_000)) as s:
+        ann = await s.join(0)
+        token = ann.token
+        await ann.aclose()
+        door = s.host.door
+        held = []
+        for burst in range(3):
+            for _ in range(12):  # silent, past the budget
+                held.append(await asyncio.open_connection("127.0.0.1", s.host.port))
+            reader, writer = await asyncio.open_connection("127.0.0.1", s.host.port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # a request never finished
+            held.append((reader, writer))
+            silent = [await connect(f"ws://{s.address}") for _ in range(4)]  # upgraded, no hello
+            await until(lambda: len(door.waiting) == 8)  # the budget full of strangers
+            back = await RemoteTable.connect(s.address, token=token, timeout=5)
+            assert back.mine == (0,) and s.hosted.connected(0) and len(door.waiting) <= 8
+            await back.aclose()
+            for ws in silent:
+                assert (await closed_with(ws))[0] in (1013, 1008)  # made room, or out of time
+        for reader, writer in held:  # every one closed: to make room, or when its time was up
+            assert await asyncio.wait_for(reader.read(), 5) == b""
+            writer.close()
+        assert not door.waiting
+        # the budget of all addresses: 127.0.0.2 and 127.0.0.3 are this machine too
+        s.host.limits.strangers = 12
+        for source in ("127.0.0.2", "127.0.0.3"):
+            for _ in range(8):
+                held.append(await asyncio.open_connection("127.0.0.1", s.host.port, local_addr=(source, 0)))
+        await until(lambda: len(door.waiting) == 12)
+        assert {a for a, _ in door.waiting.values()} == {"127.0.0.2", "127.0.0.3"}
+        for _, writer in held:
+            writer.close()

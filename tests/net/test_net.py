@@ -211,16 +211,16 @@ async def test_an_oversized_message_and_a_flood_close_the_connection():
         assert code == 1008 and "too many" in reason
 
 
-async def test_a_silent_stranger_and_too_many_connections_are_turned_away():
-    async with Served([Seat("Ann"), Seat("Bob")], limits=Limits(handshake=0.2, per_address=2)) as s:
+async def test_a_silent_stranger_and_too_many_waiting_connections_are_turned_away():
+    async with Served([Seat("Ann"), Seat("Bob")], limits=Limits(handshake=0.2, strangers_per_address=2)) as s:
         ws = await connect(f"ws://{s.address}")
         code, reason = await closed_with(ws)
         assert code == 1008 and "hello" in reason
         held = [await connect(f"ws://{s.address}") for _ in range(2)]
-        third = await connect(f"ws://{s.address}")
-        code, reason = await closed_with(third)
+        third = await connect(f"ws://{s.address}")  # the oldest waiting one makes room for it
+        code, reason = await closed_with(held[0])
         assert code == 1013 and "too many connections" in reason
-        for ws in held:
+        for ws in (held[1], third):
             await ws.close()
 
 
