@@ -55,8 +55,9 @@ class Limits(Struct):
     """Messages a second, on average..."""
     burst: int = 40
     """...and at most this many at once."""
-    outbox: int = 1000
-    """Messages queued for a client that does not read them: past this it is dropped."""
+    outbox: int = 1 << 20
+    """Bytes queued for a client that does not read them (a MiB, some hundred full views):
+    past this it is dropped."""
     consent: float = 60.0
     """Seconds a move's owner has to answer another person's undo."""
 
@@ -68,6 +69,10 @@ class Client(Struct, eq=False):
     seats: tuple[int, ...]
     token: str | None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queued: int = 0
+    """Bytes in the outbox, and the message being written."""
+    dropped: bool = False
+    """Its close is under way: nothing more is queued for it."""
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
     over: int = 0
@@ -75,11 +80,17 @@ class Client(Struct, eq=False):
     features: frozenset[str] = frozenset()
     """What it understands beyond the first messages (`protocol.FEATURES_HEADER`)."""
 
-    def send(self, text: str, limit: int) -> bool:
-        if self.outbox.qsize() >= limit:
+    def send(self, data: bytes, limit: int) -> bool:
+        """Queue `data` (a message, UTF-8), unless it would take the outbox past `limit` bytes."""
+        if self.queued + len(data) > limit:
             return False
-        self.outbox.put_nowait(text)
+        self.queued += len(data)
+        self.outbox.put_nowait(data)
         return True
+
+    def sent(self, data: bytes) -> None:
+        """`data` left the outbox: written, or given up with the connection."""
+        self.queued -= len(data)
 
     def spend(self, rate: float, burst: int) -> bool:
         """A token bucket: False when the client sends faster than it may."""

@@ -36,6 +36,10 @@ from .door import Arrival, Door
 from .hosted import HostedTable
 
 
+CUT_AFTER = 2.0
+"""Seconds a connection being closed has to take the close in before it is cut."""
+
+
 class Host:
     """A WebSocket server on one port, serving any number of tables."""
 
@@ -128,12 +132,22 @@ class Host:
             task.cancel()
 
     def send(self, client: Client, text: str) -> None:
-        if not client.send(text, self.limits.outbox):
+        if not client.dropped and not client.send(text.encode(), self.limits.outbox):
             self.drop(client, p.CLOSE_REASONS["too_slow"])
 
     def drop(self, client: Client, reason: str) -> None:
         """Close a client's connection from outside its own handler."""
-        asyncio.ensure_future(client.ws.close(POLICY, reason[:120]))
+        client.dropped = True
+        asyncio.ensure_future(self._drop(client.ws, reason[:120]))
+
+    @staticmethod
+    async def _drop(ws: ServerConnection, reason: str) -> None:
+        """Close `ws`; one that reads nothing never takes the close in, so past the close's
+        own time it is cut."""
+        try:
+            await asyncio.wait_for(ws.close(POLICY, reason), CUT_AFTER)
+        except TimeoutError:
+            ws.transport.abort()
 
     async def _serve(self, ws: ServerConnection) -> None:
         client: Client | None = None
@@ -203,10 +217,12 @@ class Host:
 
     async def _write(self, client: Client) -> None:
         while True:
-            text = await client.outbox.get()
-            if text is None:
+            data = await client.outbox.get()
+            if data is None:
                 return
             try:
-                await client.ws.send(text)
+                await client.ws.send(data, text=True)
             except ConnectionClosed:
                 return
+            finally:
+                client.sent(data)

@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import sys
 
 import pytest
@@ -213,3 +214,37 @@ async def test_a_stranger_storming_the_port_never_keeps_a_seat_s_token_out():
         assert {a for a, _ in door.waiting.values()} == {"127.0.0.2", "127.0.0.3"}
         for _, writer in held:
             writer.close()
+
+
+async def test_a_reader_that_never_reads_is_dropped_past_a_mib_queued_for_it():
+    """A watcher asks for the full view again and again and reads nothing: what waits for
+    it is counted in bytes, never past 1 MiB, and past that it is let go; the game goes on."""
+    async with Served([Seat("Ann"), Seat("Bob")]) as s:
+        line = socket.socket()
+        line.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a slow line: the kernel holds little
+        line.connect(("127.0.0.1", s.host.port))
+        ws = await connect(f"ws://{s.address}", sock=line)
+        await ws.send(p.encode(p.Hello(code=s.hosted.watch_code)))
+        await ws.recv()
+        [watcher] = [c for c in s.hosted.clients if not c.seats]
+        answered, most = [], 0
+        resync = s.hosted.resync
+
+        def counted(client) -> None:
+            resync(client)
+            answered.append(watcher.queued)
+
+        s.hosted.resync = counted
+        ws.transport.pause_reading()  # from now on it reads nothing
+        asked = 0
+        while not watcher.dropped and asked < 5000:
+            for _ in range(50):
+                await ws.send(p.encode(p.ViewRequest()))
+            asked += 50
+            await until(lambda: len(answered) == asked or watcher.dropped)
+            most = max(answered)
+        await until(lambda: watcher not in s.hosted.clients)
+        assert watcher.dropped and most <= s.host.limits.outbox == 1 << 20
+        assert most > (1 << 20) - 2 * len(p.encode(p.FullView(seq=0, view=s.hosted.view(full=True))))
+        ann = await s.join(0)  # the host serves on
+        assert ann.mine == (0,)
