@@ -75,8 +75,10 @@ class Client(Struct, eq=False):
     """Its close is under way: nothing more is queued for it."""
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
-    over: int = 0
-    """Messages in a row sent past the rate: a player's are refused, then it is closed."""
+    over: float = 0.0
+    """Messages refused for the rate, leaking away at the rate: a player's are refused
+    until a burst's worth piled up, then it is closed. A key held down refuses a few; a
+    sender that stays over the rate piles them up, however many get through between."""
     features: frozenset[str] = frozenset()
     """What it understands beyond the first messages (`protocol.FEATURES_HEADER`)."""
 
@@ -95,7 +97,9 @@ class Client(Struct, eq=False):
     def spend(self, rate: float, burst: int) -> bool:
         """A token bucket: False when the client sends faster than it may."""
         now = time.monotonic()
-        self.allowance = min(burst, self.allowance + (now - self.checked) * rate)
+        elapsed = now - self.checked
+        self.allowance = min(burst, self.allowance + elapsed * rate)
+        self.over = max(0.0, self.over - elapsed * rate)
         self.checked = now
         if self.allowance < 1:
             return False

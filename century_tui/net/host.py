@@ -165,7 +165,6 @@ class Host:
                 if not client.spend(self.limits.rate, self.limits.burst):
                     self._too_fast(hosted, client)
                     continue
-                client.over = 0
                 hosted.request(client, self._parse(raw))
         except Closed as e:
             await close_with(ws, e.reason)
@@ -183,7 +182,7 @@ class Host:
 
     def _too_fast(self, hosted: HostedTable, client: Client) -> None:
         """A message past the rate: a player's is refused (a key held down), until a burst's
-        worth in a row closes it as a flood would be; a spectator's closes at once."""
+        worth of them piled up (`Client.over`) closes it as a flood; a spectator's closes at once."""
         client.over += 1
         if not client.seats or client.over > self.limits.burst:
             raise Closed(p.CLOSE_REASONS["too_fast"])

@@ -12,9 +12,12 @@ import re
 import signal
 import socket
 import sys
+import time
+import types
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from century_tui import storage
 from century_tui.cli.network import serve
@@ -248,3 +251,34 @@ async def test_a_reader_that_never_reads_is_dropped_past_a_mib_queued_for_it():
         assert most > (1 << 20) - 2 * len(p.encode(p.FullView(seq=0, view=s.hosted.view(full=True))))
         ann = await s.join(0)  # the host serves on
         assert ann.mine == (0,)
+
+
+async def test_a_sender_that_stays_over_the_rate_is_closed_however_many_get_through(monkeypatch):
+    """20 requests a second, 40 at once (the defaults), on a clock the test turns: a key held
+    down (25 a second) is refused now and then and never closed; a steady 250 a second is
+    closed, though one in twelve gets through (each used to start the count again)."""
+    from century_tui.net import clients
+
+    clock = [time.monotonic() + 1.0]
+    monkeypatch.setattr(clients, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    async with Served([Seat("Ann"), Seat("Bob")], limits=Limits()) as s:
+        for per_second, closes in ((25, False), (250, True)):
+            ws = await connect(f"ws://{s.address}")
+            await ws.send(p.encode(p.Hello(code=s.code(0))))
+            await ws.recv()
+            answers = []
+            try:
+                for _ in range(300):
+                    clock[0] += 1 / per_second
+                    await ws.send(p.encode(p.RedoRequest(epoch=s.table.epoch)))
+                    said = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), 5))
+                    answers.append(said.code if isinstance(said, p.Refused) else said)
+            except ConnectionClosed as e:
+                assert closes and e.rcvd.code == 1008
+                assert answers.pop() == p.Closing(reason=p.CLOSE_REASONS["too_fast"])
+                refused = answers.index("rate_limited")
+                assert "nothing_to_redo" in answers[refused:] and len(answers) < 150
+            else:
+                assert not closes and "rate_limited" in answers and answers[-1] == "nothing_to_redo"
+                await ws.close()
+            s.hosted.issue(0)  # a new code for the next sender
