@@ -271,6 +271,7 @@ class Lobby:
         from century_tui.text import t
 
         host.on_lobby = self.changed
+        host.on_notice = self.noticed
         count = len(host.tables)
         self.out(t("cli.host_serving_tables", count=count, address=host.address) if self.several
                  else t("cli.host_serving", address=host.address))
@@ -284,6 +285,13 @@ class Lobby:
             self.out(t("cli.host_watch", command=hosted.watch_command()))
         files = ", ".join(hosted.name for hosted in host.tables)
         self.out(t("cli.host_stop_tables" if self.several else "cli.host_stop", file=files))
+
+    def noticed(self, hosted, line: str) -> None:
+        from century_tui.text import t
+
+        if hosted is not None and self.several:
+            line = t("cli.host_table_line", file=hosted.name, line=line)
+        self.out(f"century: {line}", file=sys.stderr)
 
     def changed(self, hosted) -> None:
         from century_tui.text import t

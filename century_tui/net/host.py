@@ -28,6 +28,7 @@ from century_tui import storage
 from century_tui.engine import Game
 from century_tui.storage.autosaver import Saver
 from century_tui.table import LocalTable
+from century_tui.text import t
 
 from . import protocol as p
 
@@ -36,6 +37,8 @@ from .door import Arrival, Door
 from .hosted import HostedTable
 
 
+ACCEPT_FAILED = "socket.accept() out of system resource"
+"""asyncio's words for a connection it could not accept (EMFILE, ENFILE, ENOBUFS, ENOMEM)."""
 CUT_AFTER = 2.0
 """Seconds a connection being closed has to take the close in before it is cut."""
 
@@ -66,6 +69,11 @@ class Host:
         self._writers: set[asyncio.Task] = set()
         self.hands_over = False
         """A person can hand a seat to a bot here (the lobby on a terminal): clients say so."""
+        self.on_notice: Callable[[HostedTable | None, str], None] | None = None
+        """Told what the host's person should know (a bot that failed, accepts that fail):
+        the lobby shows it."""
+        self.accept_failures = 0
+        self._loop_handler: Any = None
 
     # ------------------------------------------------------------ the tables
     def register(self, code: str, hosted: HostedTable) -> str:
@@ -91,14 +99,26 @@ class Host:
         table.start()
         return hosted
 
+    def notice(self, hosted: HostedTable | None, line: str) -> None:
+        """Say `line` (about `hosted`, or the whole host) to the host's person."""
+        if self.on_notice is not None:
+            self.on_notice(hosted, line)
+
     def lobby_changed(self, hosted: HostedTable) -> None:
         hosted.tell_seats()
         if self.on_lobby is not None:
             self.on_lobby(hosted)
 
     # ------------------------------------------------------------ the server
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        assert self._loop is not None, "the host has not started"
+        return self._loop
+
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop_handler = self._loop.get_exception_handler()
+        self._loop.set_exception_handler(self._loop_error)
         self._server = await serve(self._serve, self.bind, self.requested_port, max_size=p.MAX_MESSAGE,
                                    ssl=self.tls, max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1,
                                    compression=None, open_timeout=self.limits.handshake,
@@ -130,6 +150,23 @@ class Host:
             hosted.table.close()
         for task in list(self._writers):
             task.cancel()
+        if self._loop is not None and self._loop.get_exception_handler() == self._loop_error:
+            self._loop.set_exception_handler(self._loop_handler)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A connection the system would not let the host accept (its open files ran out,
+        say: asyncio tries again each second) is said once, not with a traceback a try;
+        anything else goes where it went before."""
+        if context.get("message") == ACCEPT_FAILED:
+            self.accept_failures += 1
+            if self.accept_failures == 1:
+                error = context.get("exception")
+                reason = storage.os_reason(error) if isinstance(error, OSError) else str(error)
+                self.notice(None, t("cli.host_accept_failed", reason=reason))
+        elif self._loop_handler is not None:
+            self._loop_handler(loop, context)
+        else:
+            loop.default_exception_handler(context)
 
     def send(self, client: Client, text: str) -> None:
         if not client.dropped and not client.send(text.encode(), self.limits.outbox):

@@ -9,6 +9,7 @@ dropped, never played.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 from century_tui.engine import Game, IllegalMove, Move, Seat, State
 
 from .base import Table, needs_consent
-from .changes import Moved, Rewound, SaveChanged, Thinking
+from .changes import BotFailed, Moved, Rewound, SaveChanged, Thinking
 
 if TYPE_CHECKING:
     from century_tui.storage.autosaver import Saver
@@ -28,6 +29,17 @@ Task = Callable[[], None]
 def bot_seed(game_seed: int, move_number: int) -> int:
     """A bot's seed for one move: the same game replays identically."""
     return (game_seed * 1_000_003 + move_number * 7_919 + 17) % (2**63)
+
+
+BOT_RETRIES = (0.5, 2.0, 5.0)
+"""Seconds before each new try of a bot that could not choose (a module it could not open
+while the host's files ran out, say); after the last, a legal move at random stands in."""
+
+
+def stand_in(state: State, seed: int) -> Move:
+    """A legal move at random (the same for the same seed), from the engine alone: what a
+    failing bot's seat plays rather than wedge the game."""
+    return random.Random(seed).choice(list(state.legal_moves()))
 
 
 def no_pause() -> tuple[float, int | None]:
@@ -120,18 +132,40 @@ class LocalTable(Table):
         state = s if self._shared else s.clone()
         number, token = len(self._game.moves), self.epoch
         self.emit(Thinking(s.seat))
-        self._spawn_bot(lambda: self._think(state, number, token, delay, budget))
+        try:
+            self._spawn_bot(lambda: self._think(state, number, token, delay, budget))
+        except Exception as e:  # no thread to think in: the game goes on without one
+            self.emit(BotFailed(s.seat, _said(e), True))
+            move = stand_in(state, bot_seed(self._game.seed, number))
+            self._call_soon(lambda: self._bot_moved(token, move))
 
     def _think(self, state: State, number: int, token: int, delay: float, budget: int | None) -> None:
         """In the background: choose on a copy of the state; the owner's thread plays it.
-        The thinking counts toward the pause, so a quick answer still waits `delay`."""
+        The thinking counts toward the pause, so a quick answer still waits `delay`. A bot
+        that fails is tried again (`BOT_RETRIES`), then stood in for; the views hear each
+        failure (`BotFailed`)."""
         started = time.monotonic() if delay > 0 else 0.0
-        move = self._think_move(state, number, budget)
+        move = None
+        for tries, wait in enumerate((0.0, *BOT_RETRIES), 1):
+            if wait and self._wake.wait(wait):
+                return  # closed meanwhile
+            try:
+                move = self._think_move(state, number, budget)
+                break
+            except Exception as e:  # whatever it was, the table must not wedge
+                failed = BotFailed(state.seat, _said(e), tries > len(BOT_RETRIES))
+                self._call_soon(lambda failed=failed: self._bot_failed(token, failed))
+        if move is None:
+            move = stand_in(state, bot_seed(self._game.seed, number))
         rest = delay - (time.monotonic() - started) if delay > 0 else 0.0
         if rest > 0:
             self._wake.wait(rest)
         if not self.closed:
             self._call_soon(lambda: self._bot_moved(token, move))
+
+    def _bot_failed(self, token: int, failed: BotFailed) -> None:
+        if token == self.epoch and not self.closed:
+            self.emit(failed)
 
     def _bot_moved(self, token: int, move: Move) -> None:
         if token != self.epoch or self.closed:
@@ -220,3 +254,8 @@ class LocalTable(Table):
         if self.saver is not None:
             self.saver.flush()
             self.saver.release()
+
+
+def _said(error: BaseException) -> str:
+    """An error in a line: its kind and its words."""
+    return f"{type(error).__name__}: {error}"[:200]

@@ -5,10 +5,12 @@ wait bounded."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import os
 import re
+import resource
 import signal
 import socket
 import sys
@@ -25,8 +27,8 @@ from century_tui.engine import Game, Rest, Seat, dumps
 from century_tui.net import protocol as p
 from century_tui.net.client import RemoteTable
 from century_tui.net.host import Limits
-from century_tui.table import Moved
-from tests.helpers.hosting import Hosting, Served, closed_with, until
+from century_tui.table import Moved, SaveChanged
+from tests.helpers.hosting import Hosting, Served, closed_with, first_to_play, until
 
 NINES = "9" * 4300
 """A number past Python's limit on the digits of an int read from a string."""
@@ -282,3 +284,83 @@ async def test_a_sender_that_stays_over_the_rate_is_closed_however_many_get_thro
                 assert not closes and "rate_limited" in answers and answers[-1] == "nothing_to_redo"
                 await ws.close()
             s.hosted.issue(0)  # a new code for the next sender
+
+
+async def test_a_failing_bot_a_failing_save_and_failing_accepts_never_wedge_a_table(monkeypatch):
+    """A bot whose thinking fails is tried again, then stood in for by a legal move at
+    random, and the host's person is told; a failed save is said to the players and tried
+    again until it works; accepts that fail (the host's open files ran out) are said once."""
+    from century_tui.net import hosted as hosted_module
+    from century_tui.storage import autosaver
+    from century_tui.table import local
+
+    monkeypatch.setattr(local, "BOT_RETRIES", (0.01, 0.01))
+    monkeypatch.setattr(hosted_module, "SAVE_RETRIES", (0.01,))
+    seats = [Seat("Ann"), Seat("Cog", "random")]
+    async with Served(seats, seed=first_to_play(0, seats)) as s:
+        told = []
+        s.host.on_notice = lambda hosted, line: told.append(line)
+        ann = await s.join(0)
+        fails = [OSError(errno.EMFILE, "Too many open files")] * 2
+        think = s.table._think_move
+
+        def flaky(*args):
+            if fails:
+                raise fails.pop()
+            return think(*args)
+
+        s.table._think_move = flaky
+        ann.play(Rest())
+        await until(lambda: len(s.table.game.moves) == 2)  # Cog moved, at its third try
+        assert told == ["Cog's bot could not move (OSError: [Errno 24] Too many open files); it is tried again."] * 2
+
+        def broken(*args):
+            raise RuntimeError("a bug")
+
+        s.table._think_move = broken
+        told.clear()
+        await until(lambda: s.caught_up(ann) and s.table.state.seat == 0)
+        ann.play(Rest())
+        await until(lambda: len(s.table.game.moves) == 4)  # stood in for: the game goes on
+        assert told[-1] == "Cog's bot could not move (RuntimeError: a bug): a legal move at random was played for it."
+        assert len(told) == 3 and not s.table.thinking
+        s.table._think_move = think
+
+        write = autosaver.storage.autosave
+        full = [OSError(errno.ENOSPC, "No space left on device")]
+
+        def autosave(path, doc):
+            if full:
+                raise full.pop()
+            write(path, doc)
+
+        monkeypatch.setattr(autosaver.storage, "autosave", autosave)
+        heard = []
+        ann.subscribe(heard.append)
+        await until(lambda: s.caught_up(ann) and s.table.state.seat == 0)
+        ann.play(Rest())
+        await until(lambda: SaveChanged(None) in heard)  # told it failed, then that it works again
+        assert [c for c in heard if isinstance(c, SaveChanged)] == [SaveChanged("No space left on device"),
+                                                                     SaveChanged(None)]
+        assert len(storage.load_game(s.table.save_path).moves) >= 5
+
+        await until(lambda: s.table.state.seat == 0 and not s.table.thinking)
+        told.clear()
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        lines = []
+        try:  # the host's open files run out: its accepts fail, and asyncio tries again each second
+            resource.setrlimit(resource.RLIMIT_NOFILE, (len(os.listdir("/proc/self/fd")) + 4, hard))
+            for _ in range(16):
+                try:
+                    lines.append(socket.create_connection(("127.0.0.1", s.host.port), timeout=5))
+                except OSError:
+                    break
+            await until(lambda: s.host.accept_failures >= 2)
+        finally:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+            for line in lines:
+                line.close()
+        assert told == ["New connections cannot be accepted (Too many open files); the host tries again every second."]
+        bob = await RemoteTable.connect(s.address, token=ann.token, timeout=5)  # accepted again
+        assert bob.mine == (0,)
+        s.clients.append(bob)
