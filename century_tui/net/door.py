@@ -26,7 +26,7 @@ class Door:
         self.limits = limits
         self.waiting: dict[ServerConnection, tuple[str, asyncio.TimerHandle]] = {}
         """Each waiting connection → its address and the end of its time."""
-        self._closing: set[asyncio.Task] = set()
+        self._closers: set[asyncio.Task] = set()
 
     def arrived(self, connection: ServerConnection, address: str) -> None:
         """A TCP connection came: room is made for it (the oldest waiting from its address,
@@ -54,8 +54,8 @@ class Door:
         self.admitted(connection)
         if connection.protocol.state is State.OPEN:
             task = asyncio.ensure_future(close_with(connection, reason, code))
-            self._closing.add(task)
-            task.add_done_callback(self._closing.discard)
+            self._closers.add(task)
+            task.add_done_callback(self._closers.discard)
         else:
             connection.transport.abort()
 

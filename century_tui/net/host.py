@@ -168,8 +168,10 @@ class Host:
         else:
             loop.default_exception_handler(context)
 
-    def send(self, client: Client, text: str) -> None:
-        if not client.dropped and not client.send(text.encode(), self.limits.outbox):
+    def send(self, client: Client, text: str | bytes) -> None:
+        """Queue a message (bytes: already UTF-8, as a message for every client is encoded once)."""
+        data = text if isinstance(text, bytes) else text.encode()
+        if not client.dropped and not client.send(data, self.limits.outbox):
             self.drop(client, p.CLOSE_REASONS["too_slow"])
 
     def drop(self, client: Client, reason: str) -> None:

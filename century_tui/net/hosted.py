@@ -220,7 +220,7 @@ class HostedTable:
         if now == self.told:
             return
         self.told = now
-        text = p.encode(now)
+        text = p.encode(now).encode()  # once for every client
         for client in list(self.clients):
             if p.SEATS_FEATURE in client.features:
                 self.host.send(client, text)
@@ -237,7 +237,7 @@ class HostedTable:
             self._save_failed(change.error is not None)
         self.seq += 1
         full = isinstance(change, Rewound) or self.table.state.is_over
-        text = p.encode(p.ChangeMessage(seq=self.seq, change=change_model(change), view=self.view(full)))
+        text = p.encode(p.ChangeMessage(seq=self.seq, change=change_model(change), view=self.view(full))).encode()
         for client in list(self.clients):
             self.host.send(client, text)
         self.undos.moved_on()
