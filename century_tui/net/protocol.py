@@ -41,12 +41,16 @@ class Message(BaseModel):
 
 
 # ---------------------------------------------------------------- client → host
-class Request(Message):
-    """What a client sends: every field of the type it says, in the bounds the game has (a
-    row's index, a caravan's cubes), nothing coerced ("5" is no number, 5.0 no count) and
-    no field unknown. A number past its bound is refused before anything reads it."""
+STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+"""What a client sends: every field of the type it says, in the bounds the game has (a
+row's index, a caravan's cubes), nothing coerced ("5" is no number, 5.0 no count) and no
+field unknown. A number past its bound is refused before anything reads it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+class Request(Message):
+    """A client's message (`STRICT`)."""
+
+    model_config = STRICT
     v: Annotated[int, Field(ge=VERSION, le=VERSION)] = VERSION
     """The version, a number (a literal would take 1.0 and true for 1)."""
 
@@ -62,39 +66,45 @@ CardCode = Annotated[str, Field(pattern=r"^[MS][0-9]{2}$")]
 """A merchant card as a save names it ("M13"); the engine says whether it is one."""
 
 
-class Spice(Request):
+class WireMoveModel(BaseModel):
+    """A move in a `MoveRequest` (`STRICT`)."""
+
+    model_config = STRICT
+
+
+class Spice(WireMoveModel):
     kind: Literal["spice"] = "spice"
     card: CardCode
 
 
-class Upgrade(Request):
+class Upgrade(WireMoveModel):
     kind: Literal["upgrade"] = "upgrade"
     card: CardCode
     steps: list[Tier] = Field(default_factory=list, max_length=6)
 
 
-class Trade(Request):
+class Trade(WireMoveModel):
     kind: Literal["trade"] = "trade"
     card: CardCode
     times: Count = 1
 
 
-class Acquire(Request):
+class Acquire(WireMoveModel):
     kind: Literal["acquire"] = "acquire"
     index: Annotated[int, Field(ge=0, lt=MERCHANT_ROW_SIZE)]
     payment: list[Tier] = Field(default_factory=list, max_length=MERCHANT_ROW_SIZE - 1)
 
 
-class Rest(Request):
+class Rest(WireMoveModel):
     kind: Literal["rest"] = "rest"
 
 
-class Claim(Request):
+class Claim(WireMoveModel):
     kind: Literal["claim"] = "claim"
     index: Annotated[int, Field(ge=0, lt=POINT_ROW_SIZE)]
 
 
-class Discard(Request):
+class Discard(WireMoveModel):
     kind: Literal["discard"] = "discard"
     cubes: list[Count] = Field(min_length=4, max_length=4)
 
