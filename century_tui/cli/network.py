@@ -189,6 +189,7 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     from century_tui.text import t
 
     from century_tui.net.host import Host, public_address
+    from century_tui.net.signals import stop_app, stopped_by_signals
 
     out = out or say
 
@@ -217,6 +218,21 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     web_line = None
     if seats is not None:
         web_line = t("cli.host_web", url=f"http://{public_address(bind, seats.port_bound)}")
+    stopping = asyncio.Event()
+    """Set by SIGTERM or SIGHUP: the host stops as by Ctrl+C."""
+
+    async def closed() -> None:
+        if seats is not None:
+            await seats.close()  # the browser tabs' apps quit first, while the games are still served
+        await host.close()  # the goodbyes, the last saves; the tables let go of their files
+
+    closing: list[asyncio.Future] = []
+
+    async def close() -> None:  # once, whether a signal or the way out asks first
+        if not closing:
+            closing.append(asyncio.ensure_future(closed()))
+        await closing[0]
+
     try:
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
         if lobby is not None:
@@ -224,7 +240,9 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
             host.hands_over = True  # its `b` key
             if ready is not None:
                 ready(host, *hosted)
-            await app.run_async()  # until the host quits the lobby
+            stops: list[asyncio.Task] = []  # held, so that the loop does not lose them
+            with stopped_by_signals(lambda sig: stops.append(stop_app(app, sig, close))):
+                await app.run_async()  # until the host quits the lobby
             return 0
         for notice in notices:
             out(f"century: {notice}", file=sys.stderr)
@@ -233,12 +251,11 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
             out(web_line)
         if ready is not None:
             ready(host, *hosted)
-        await asyncio.Event().wait()  # until Ctrl+C (or the caller) cancels
+        with stopped_by_signals(lambda sig: stopping.set()):
+            await stopping.wait()  # until Ctrl+C (or the caller) cancels, or a signal
         return 0
     finally:
-        if seats is not None:
-            await seats.close()  # the browser tabs' apps quit first, while the games are still served
-        await host.close()  # the last saves; the tables let go of their files
+        await close()
 
 
 class Lobby:
@@ -254,6 +271,7 @@ class Lobby:
         from century_tui.text import t
 
         host.on_lobby = self.changed
+        host.on_notice = self.noticed
         count = len(host.tables)
         self.out(t("cli.host_serving_tables", count=count, address=host.address) if self.several
                  else t("cli.host_serving", address=host.address))
@@ -267,6 +285,13 @@ class Lobby:
             self.out(t("cli.host_watch", command=hosted.watch_command()))
         files = ", ".join(hosted.name for hosted in host.tables)
         self.out(t("cli.host_stop_tables" if self.several else "cli.host_stop", file=files))
+
+    def noticed(self, hosted, line: str) -> None:
+        from century_tui.text import t
+
+        if hosted is not None and self.several:
+            line = t("cli.host_table_line", file=hosted.name, line=line)
+        self.out(f"century: {line}", file=sys.stderr)
 
     def changed(self, hosted) -> None:
         from century_tui.text import t

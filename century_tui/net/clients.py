@@ -12,6 +12,8 @@ from msgspec import Struct, field
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from . import protocol as p
+
 NORMAL = 1000  # the WebSocket close code for an end both sides meant (a person quitting)
 POLICY = 1008  # ... for a message that broke the protocol's rules
 GOING_AWAY = 1001  # ... for a side that goes away (a server that stops, a browser tab closed)
@@ -44,15 +46,18 @@ class Limits(Struct):
     """What one connection may do before the host closes it."""
 
     handshake: float = 5.0
-    """Seconds to say hello in."""
-    per_address: int = 8
-    """Open connections from one address."""
+    """Seconds from a connection's first moment to its hello (`door.py`)."""
+    strangers_per_address: int = 8
+    """Connections from one address not yet admitted (no hello yet)..."""
+    strangers: int = 64
+    """...and from all addresses: past either, the oldest waiting one is closed."""
     rate: float = 20.0
     """Messages a second, on average..."""
     burst: int = 40
     """...and at most this many at once."""
-    outbox: int = 1000
-    """Messages queued for a client that does not read them: past this it is dropped."""
+    outbox: int = 1 << 20
+    """Bytes queued for a client that does not read them (a MiB, some hundred full views):
+    past this it is dropped."""
     consent: float = 60.0
     """Seconds a move's owner has to answer another person's undo."""
 
@@ -64,28 +69,51 @@ class Client(Struct, eq=False):
     seats: tuple[int, ...]
     token: str | None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queued: int = 0
+    """Bytes in the outbox, and the message being written."""
+    dropped: bool = False
+    """Its close is under way: nothing more is queued for it."""
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
-    over: int = 0
-    """Messages in a row sent past the rate: a player's are refused, then it is closed."""
+    over: float = 0.0
+    """Messages refused for the rate, leaking away at the rate: a player's are refused
+    until a burst's worth piled up, then it is closed. A key held down refuses a few; a
+    sender that stays over the rate piles them up, however many get through between."""
     features: frozenset[str] = frozenset()
     """What it understands beyond the first messages (`protocol.FEATURES_HEADER`)."""
 
-    def send(self, text: str, limit: int) -> bool:
-        if self.outbox.qsize() >= limit:
+    def send(self, data: bytes, limit: int) -> bool:
+        """Queue `data` (a message, UTF-8), unless it would take the outbox past `limit` bytes."""
+        if self.queued + len(data) > limit:
             return False
-        self.outbox.put_nowait(text)
+        self.queued += len(data)
+        self.outbox.put_nowait(data)
         return True
+
+    def sent(self, data: bytes) -> None:
+        """`data` left the outbox: written, or given up with the connection."""
+        self.queued -= len(data)
 
     def spend(self, rate: float, burst: int) -> bool:
         """A token bucket: False when the client sends faster than it may."""
         now = time.monotonic()
-        self.allowance = min(burst, self.allowance + (now - self.checked) * rate)
+        elapsed = now - self.checked
+        self.allowance = min(burst, self.allowance + elapsed * rate)
+        self.over = max(0.0, self.over - elapsed * rate)
         self.checked = now
         if self.allowance < 1:
             return False
         self.allowance -= 1
         return True
+
+
+async def close_with(ws: ServerConnection, reason: str, code: int = POLICY) -> None:
+    """Say why (`Closing`), then close with `code`."""
+    try:
+        await ws.send(p.encode(p.Closing(reason=reason)))
+        await ws.close(code, reason[:120])
+    except ConnectionClosed:
+        pass
 
 
 class Closed(Exception):

@@ -6,16 +6,17 @@ sender's seats with the engine; a client only ever asks. Clients get views (`vie
 never the seed or the decks' order.
 
 A stranger on the port gets nothing: an invite code (from `secrets`, one use) or the token
-it was exchanged for is asked within a few seconds; messages are capped in size and rate,
-connections in number per address; anything malformed or out of place closes that one
-connection with the reason and changes nothing in any game.
+it was exchanged for is asked within a few seconds (`door.py`, where connections wait to be
+admitted, in a budget of their own); messages are capped in size and rate; anything
+malformed or out of place closes that one connection with the reason and changes nothing
+in any game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import ssl
-from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -27,11 +28,19 @@ from century_tui import storage
 from century_tui.engine import Game
 from century_tui.storage.autosaver import Saver
 from century_tui.table import LocalTable
+from century_tui.text import t
 
 from . import protocol as p
 
-from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, public_address, said_goodbye
+from .clients import GOING_AWAY, POLICY, Client, Closed, Limits, close_with, public_address, said_goodbye
+from .door import Arrival, Door
 from .hosted import HostedTable
+
+
+ACCEPT_FAILED = "socket.accept() out of system resource"
+"""asyncio's words for a connection it could not accept (EMFILE, ENFILE, ENOBUFS, ENOMEM)."""
+CUT_AFTER = 2.0
+"""Seconds a connection being closed has to take the close in before it is cut."""
 
 
 class Host:
@@ -52,7 +61,7 @@ class Host:
         self.invites: dict[str, HostedTable] = {}
         """Every live code (seat or spectator) → its table."""
         self.tokens: dict[str, HostedTable] = {}
-        self.per_address: Counter[str] = Counter()
+        self.door = Door(self.limits)
         self.on_lobby = on_lobby
         self._pace = (bot_delay, bot_budget_ms)
         self._server: Any = None
@@ -60,6 +69,11 @@ class Host:
         self._writers: set[asyncio.Task] = set()
         self.hands_over = False
         """A person can hand a seat to a bot here (the lobby on a terminal): clients say so."""
+        self.on_notice: Callable[[HostedTable | None, str], None] | None = None
+        """Told what the host's person should know (a bot that failed, accepts that fail):
+        the lobby shows it."""
+        self.accept_failures = 0
+        self._loop_handler: Any = None
 
     # ------------------------------------------------------------ the tables
     def register(self, code: str, hosted: HostedTable) -> str:
@@ -79,11 +93,16 @@ class Host:
 
         saver = Saver.for_game(save_path, lock, enabled=autosave, spawn=spawn, call_soon=loop.call_soon_threadsafe)
         table = LocalTable(game, saver=saver, spawn=spawn, call_soon=loop.call_soon_threadsafe,
-                           pace=lambda: self._pace)
+                           pace=lambda: self._pace, durable=True)  # on disk before any client sees it
         hosted = HostedTable(self, table)
         self.tables.append(hosted)
         table.start()
         return hosted
+
+    def notice(self, hosted: HostedTable | None, line: str) -> None:
+        """Say `line` (about `hosted`, or the whole host) to the host's person."""
+        if self.on_notice is not None:
+            self.on_notice(hosted, line)
 
     def lobby_changed(self, hosted: HostedTable) -> None:
         hosted.tell_seats()
@@ -91,11 +110,19 @@ class Host:
             self.on_lobby(hosted)
 
     # ------------------------------------------------------------ the server
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        assert self._loop is not None, "the host has not started"
+        return self._loop
+
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop_handler = self._loop.get_exception_handler()
+        self._loop.set_exception_handler(self._loop_error)
         self._server = await serve(self._serve, self.bind, self.requested_port, max_size=p.MAX_MESSAGE,
                                    ssl=self.tls, max_queue=16, ping_interval=20, ping_timeout=20, close_timeout=1,
-                                   compression=None)
+                                   compression=None, open_timeout=self.limits.handshake,
+                                   create_connection=functools.partial(Arrival, door=self.door))
 
     @property
     def port(self) -> int:
@@ -113,7 +140,9 @@ class Host:
         close every table (the last saves, the files let go)."""
         clients = [c for hosted in self.tables for c in hosted.clients]
         if clients:
-            await asyncio.wait([asyncio.ensure_future(self._goodbye(c)) for c in clients], timeout=2)
+            farewell = p.CLOSE_REASONS[p.FAREWELL]
+            await asyncio.wait([asyncio.ensure_future(close_with(c.ws, farewell, GOING_AWAY)) for c in clients],
+                               timeout=2)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -121,29 +150,45 @@ class Host:
             hosted.table.close()
         for task in list(self._writers):
             task.cancel()
+        if self._loop is not None and self._loop.get_exception_handler() == self._loop_error:
+            self._loop.set_exception_handler(self._loop_handler)
 
-    async def _goodbye(self, client: Client) -> None:
-        reason = p.CLOSE_REASONS[p.FAREWELL]
-        try:
-            await client.ws.send(p.encode(p.Closing(reason=reason)))
-            await client.ws.close(GOING_AWAY, reason)
-        except ConnectionClosed:
-            pass
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A connection the system would not let the host accept (its open files ran out,
+        say: asyncio tries again each second) is said once, not with a traceback a try;
+        anything else goes where it went before."""
+        if context.get("message") == ACCEPT_FAILED:
+            self.accept_failures += 1
+            if self.accept_failures == 1:
+                error = context.get("exception")
+                reason = storage.os_reason(error) if isinstance(error, OSError) else str(error)
+                self.notice(None, t("cli.host_accept_failed", reason=reason))
+        elif self._loop_handler is not None:
+            self._loop_handler(loop, context)
+        else:
+            loop.default_exception_handler(context)
 
-    def send(self, client: Client, text: str) -> None:
-        if not client.send(text, self.limits.outbox):
+    def send(self, client: Client, text: str | bytes) -> None:
+        """Queue a message (bytes: already UTF-8, as a message for every client is encoded once)."""
+        data = text if isinstance(text, bytes) else text.encode()
+        if not client.dropped and not client.send(data, self.limits.outbox):
             self.drop(client, p.CLOSE_REASONS["too_slow"])
 
     def drop(self, client: Client, reason: str) -> None:
         """Close a client's connection from outside its own handler."""
-        asyncio.ensure_future(client.ws.close(POLICY, reason[:120]))
+        client.dropped = True
+        asyncio.ensure_future(self._drop(client.ws, reason[:120]))
+
+    @staticmethod
+    async def _drop(ws: ServerConnection, reason: str) -> None:
+        """Close `ws`; one that reads nothing never takes the close in, so past the close's
+        own time it is cut."""
+        try:
+            await asyncio.wait_for(ws.close(POLICY, reason), CUT_AFTER)
+        except TimeoutError:
+            ws.transport.abort()
 
     async def _serve(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if self.per_address[address] >= self.limits.per_address:
-            await self._close(ws, p.CLOSE_REASONS["crowded"], 1013)
-            return
-        self.per_address[address] += 1
         client: Client | None = None
         hosted: HostedTable | None = None
         goodbye = False
@@ -159,16 +204,13 @@ class Host:
                 if not client.spend(self.limits.rate, self.limits.burst):
                     self._too_fast(hosted, client)
                     continue
-                client.over = 0
                 hosted.request(client, self._parse(raw))
         except Closed as e:
-            await self._close(ws, e.reason)
+            await close_with(ws, e.reason)
         except ConnectionClosed as e:
             goodbye = said_goodbye(e)
         finally:
-            self.per_address[address] -= 1
-            if not self.per_address[address]:
-                del self.per_address[address]
+            self.door.left(ws)
             if hosted is not None and client is not None:
                 hosted.left(client, goodbye=goodbye)
                 client.outbox.put_nowait(None)
@@ -176,18 +218,14 @@ class Host:
 
     def _too_fast(self, hosted: HostedTable, client: Client) -> None:
         """A message past the rate: a player's is refused (a key held down), until a burst's
-        worth in a row closes it as a flood would be; a spectator's closes at once."""
+        worth of them piled up (`Client.over`) closes it as a flood; a spectator's closes at once."""
         client.over += 1
         if not client.seats or client.over > self.limits.burst:
             raise Closed(p.CLOSE_REASONS["too_fast"])
         hosted.refuse_host(client, p.HostRefusal.RATE_LIMITED)
 
     async def _hello(self, ws: ServerConnection) -> tuple[HostedTable, Client]:
-        try:
-            raw = await asyncio.wait_for(ws.recv(), self.limits.handshake)
-        except TimeoutError:
-            raise Closed("no hello in time") from None
-        hello = self._parse(raw)
+        hello = self._parse(await ws.recv())  # the door closes it when its time is up
         if not isinstance(hello, p.Hello) or (hello.code is None) == (hello.token is None):
             raise Closed("expected a hello with a code or a token")
         if hello.code is not None:  # codes are lower case: one typed in capitals is the same
@@ -196,6 +234,7 @@ class Host:
         if hosted is None:
             raise Closed(p.CLOSE_REASONS["used_code"] if hello.code else p.CLOSE_REASONS["unknown_token"])
         seats, token = hosted.admit(hello)
+        self.door.admitted(ws)
         named = ws.request.headers.get(p.FEATURES_HEADER, "") if ws.request is not None else ""
         return hosted, Client(ws, seats, token, allowance=float(self.limits.burst),
                               features=frozenset(named.split()[:8]))
@@ -213,17 +252,12 @@ class Host:
 
     async def _write(self, client: Client) -> None:
         while True:
-            text = await client.outbox.get()
-            if text is None:
+            data = await client.outbox.get()
+            if data is None:
                 return
             try:
-                await client.ws.send(text)
+                await client.ws.send(data, text=True)
             except ConnectionClosed:
                 return
-
-    async def _close(self, ws: ServerConnection, reason: str, code: int = POLICY) -> None:
-        try:
-            await ws.send(p.encode(p.Closing(reason=reason)))
-            await ws.close(code, reason[:120])
-        except ConnectionClosed:
-            pass
+            finally:
+                client.sent(data)

@@ -11,7 +11,8 @@ from century_tui.engine import IllegalMove
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.seats import person_name
-from century_tui.table import Change, LocalTable, Moved, Presence, Rewound
+from century_tui.table import BotFailed, Change, LocalTable, Moved, Presence, Rewound, SaveChanged
+from century_tui.text import t
 
 from . import protocol as p
 from .consent import UndoDesk
@@ -20,11 +21,17 @@ from .view import view_of
 from .clients import Client, Closed, new_code
 
 if TYPE_CHECKING:
+    import asyncio
+
     from .host import Host
 
+SAVE_RETRIES = (1.0, 5.0, 30.0)
+"""Seconds before each new try of a save that failed (the players are told it failed, and
+again when it works); past the last, every that many seconds until it does."""
 WATCHERS_KEPT = 64
 """Watchers remembered: past this many, the first one gone is forgotten for a new one (its
-token no longer brings it back), so that the watch code cannot grow the host without end."""
+token no longer brings it back), so that the watch code cannot grow the host without end;
+with this many watching, a new one is turned away."""
 
 
 class HostedTable:
@@ -49,6 +56,8 @@ class HostedTable:
                 self.issue(seat)
         self.watch_code = self.host.register(new_code(), self)
         self.watcher_count = 0
+        self.save_retry: asyncio.TimerHandle | None = None
+        self.save_tries = 0
 
     @property
     def name(self) -> str:
@@ -166,8 +175,9 @@ class HostedTable:
         watching = {c.token for c in self.clients}
         if len(self.watcher_tokens) >= WATCHERS_KEPT:
             gone = next((tok for tok in self.watcher_tokens if tok not in watching), None)
-            if gone is not None:
-                self.watcher_left(gone)
+            if gone is None:
+                raise Closed(p.CLOSE_REASONS["watchers_full"])
+            self.watcher_left(gone)
         token = secrets.token_urlsafe(24)
         self.watcher_count += 1
         self.watcher_tokens[token] = self.watcher_count
@@ -218,7 +228,7 @@ class HostedTable:
         if now == self.told:
             return
         self.told = now
-        text = p.encode(now)
+        text = p.encode(now).encode()  # once for every client
         for client in list(self.clients):
             if p.SEATS_FEATURE in client.features:
                 self.host.send(client, text)
@@ -227,13 +237,36 @@ class HostedTable:
         self.host.send(client, p.encode(p.FullView(seq=self.seq, view=self.view(full=True))))
 
     def _changed(self, change: Change) -> None:
+        if isinstance(change, BotFailed):  # the host's to know (its lobby): nothing on the wire
+            key = "cli.host_bot_stood_in" if change.stood_in else "cli.host_bot_failed"
+            self.host.notice(self, t(key, name=self.table.seats[change.seat].name, reason=change.reason))
+            return
+        if isinstance(change, SaveChanged):
+            self._save_failed(change.error is not None)
         self.seq += 1
         full = isinstance(change, Rewound) or self.table.state.is_over
-        text = p.encode(p.ChangeMessage(seq=self.seq, change=change_model(change), view=self.view(full)))
+        text = p.encode(p.ChangeMessage(seq=self.seq, change=change_model(change), view=self.view(full))).encode()
         for client in list(self.clients):
             self.host.send(client, text)
         self.undos.moved_on()
         self.host.lobby_changed(self)
+
+    def _save_failed(self, failed: bool) -> None:
+        """A save failed: it is tried again, sooner then less often, until one works."""
+        if not failed:
+            self.save_tries = 0
+            return
+        if self.save_retry is None and not self.table.closed:
+            wait = SAVE_RETRIES[min(self.save_tries, len(SAVE_RETRIES) - 1)]
+            self.save_retry = self.host.loop.call_later(wait, self._retry_save)
+
+    def _retry_save(self) -> None:
+        self.save_retry = None
+        if self.table.closed or self.table.save_error is None:
+            return
+        self.save_tries += 1
+        if self.table.retry_save() is not None:  # still failing: no news, so the next try from here
+            self._save_failed(True)
 
     # ------------------------------------------------------------ requests in
     def request(self, client: Client, message: Any) -> None:
@@ -249,8 +282,8 @@ class HostedTable:
         s = t.state
         if isinstance(message, p.MoveRequest):
             try:
-                move = move_from_dict(message.move)
-            except (ValueError, TypeError) as e:
+                move = move_from_dict(message.move.model_dump())
+            except ValueError as e:  # a card code of no card: the fields' bounds are the protocol's
                 raise Closed(f"not a move: {e}"[:100]) from None
             if s.is_over or s.seat not in client.seats:
                 self.refuse(client, IllegalMove("R-TURN-1", "not_your_turn", name=t.seats[s.seat].name))

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal, Union, get_type_hints
 import msgspec
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
+from century_tui.engine import MAX_PLAYERS, MERCHANT_ROW_SIZE, POINT_ROW_SIZE
 from century_tui.engine import events as ev
 from century_tui.table import Presence, Rewound, SaveChanged, Thinking, UndoAsked
 from century_tui.text import english
@@ -40,7 +41,79 @@ class Message(BaseModel):
 
 
 # ---------------------------------------------------------------- client → host
-class Hello(Message):
+STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+"""What a client sends: every field of the type it says, in the bounds the game has (a
+row's index, a caravan's cubes), nothing coerced ("5" is no number, 5.0 no count) and no
+field unknown. A number past its bound is refused before anything reads it."""
+
+
+class Request(Message):
+    """A client's message (`STRICT`)."""
+
+    model_config = STRICT
+    v: Annotated[int, Field(ge=VERSION, le=VERSION)] = VERSION
+    """The version, a number (a literal would take 1.0 and true for 1)."""
+
+
+Number = Annotated[int, Field(ge=0, le=2**31)]
+"""A position's number (`Table.epoch`), or a question's."""
+SeatNumber = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
+Tier = Annotated[int, Field(ge=0, le=3)]
+"""A cube's tier: yellow, red, green, brown."""
+Count = Annotated[int, Field(ge=0, le=20)]
+"""Cubes of one tier, or a trade's times: a caravan holds 10, so 20 is past any move."""
+CardCode = Annotated[str, Field(pattern=r"^[MS][0-9]{2}$")]
+"""A merchant card as a save names it ("M13"); the engine says whether it is one."""
+
+
+class WireMoveModel(BaseModel):
+    """A move in a `MoveRequest` (`STRICT`)."""
+
+    model_config = STRICT
+
+
+class Spice(WireMoveModel):
+    kind: Literal["spice"] = "spice"
+    card: CardCode
+
+
+class Upgrade(WireMoveModel):
+    kind: Literal["upgrade"] = "upgrade"
+    card: CardCode
+    steps: list[Tier] = Field(default_factory=list, max_length=6)
+
+
+class Trade(WireMoveModel):
+    kind: Literal["trade"] = "trade"
+    card: CardCode
+    times: Count = 1
+
+
+class Acquire(WireMoveModel):
+    kind: Literal["acquire"] = "acquire"
+    index: Annotated[int, Field(ge=0, lt=MERCHANT_ROW_SIZE)]
+    payment: list[Tier] = Field(default_factory=list, max_length=MERCHANT_ROW_SIZE - 1)
+
+
+class Rest(WireMoveModel):
+    kind: Literal["rest"] = "rest"
+
+
+class Claim(WireMoveModel):
+    kind: Literal["claim"] = "claim"
+    index: Annotated[int, Field(ge=0, lt=POINT_ROW_SIZE)]
+
+
+class Discard(WireMoveModel):
+    kind: Literal["discard"] = "discard"
+    cubes: list[Count] = Field(min_length=4, max_length=4)
+
+
+WireMove = Annotated[Union[Spice, Upgrade, Trade, Acquire, Rest, Claim, Discard], Field(discriminator="kind")]
+"""A move as a save file writes it (`move_to_dict`), each kind with its own fields only."""
+
+
+class Hello(Request):
     """The first message: an invite `code` (used once) or the `token` it was exchanged for."""
 
     type: Literal["hello"] = "hello"
@@ -50,39 +123,39 @@ class Hello(Message):
     """`century watch`: only the watch code lets in (a seat's code is not spent on it)."""
 
 
-class MoveRequest(Message):
+class MoveRequest(Request):
     """A move for the seat to act, made by a person who saw the position `epoch`."""
 
     type: Literal["move"] = "move"
-    epoch: int
-    move: dict[str, Any] = Field(max_length=8)
+    epoch: Number
+    move: WireMove
     """As a save file writes it: {"kind": "trade", "card": "M13", "times": 2}."""
 
 
-class UndoRequest(Message):
+class UndoRequest(Request):
     """Take back the last person's move: one's own at once, anyone else's once they agree."""
 
     type: Literal["undo"] = "undo"
-    epoch: int
-    seat: int | None = None
+    epoch: Number
+    seat: SeatNumber | None = None
     """Who asks, of the client's seats (the person at its keyboard); None: the host picks
     (the move's owner if the client plays it, else its first seat)."""
 
 
-class UndoAnswer(Message):
+class UndoAnswer(Request):
     """The asked owner's answer to an `UndoQuestion`, given on their own screen."""
 
     type: Literal["undo_answer"] = "undo_answer"
-    question: int
+    question: Number
     yes: bool
 
 
-class RedoRequest(Message):
+class RedoRequest(Request):
     type: Literal["redo"] = "redo"
-    epoch: int
+    epoch: Number
 
 
-class ViewRequest(Message):
+class ViewRequest(Request):
     """The client missed a change (or doubts its view): the full view, please."""
 
     type: Literal["resync"] = "resync"
@@ -253,6 +326,7 @@ CLOSE_REASONS = {
     "not_understood": "the host sent a message this client does not understand",
     "host_stopped": "the host stopped the game; it is saved",
     "seat_code": "a seat's code, not the watch code: century join plays it",
+    "watchers_full": "too many watch this game already",
 }
 """Why a connection ends, by code. The English words go on the wire (a client of another
 version shows them as they are); a client that knows the words shows its own language's

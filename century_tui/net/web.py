@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import re
 import shlex
+import socket
 import sys
 from urllib.parse import urlsplit
 
@@ -22,13 +24,50 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 TABS = 8
-"""Browser tabs served at once: each is a process (about 60 MB). The game host lets in
-8 connections per address, and every tab reaches it from this machine."""
+"""Browser tabs served at once: each is a process (about 60 MB)."""
 
 WEB_FONT = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/?>')
 """textual-serve's page asks Google for the Roboto Mono font, which its own static folder holds."""
 LOCAL_FONT = """<style>@font-face { font-family: "Roboto Mono";
   src: url("%sfonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }</style>"""
+
+TAB_SIZE = ((10, 400), (5, 200))
+"""The columns and rows a tab may ask for (past them, the nearest): no page makes a
+tab's app draw a screen of a million cells."""
+
+
+def clamped(text: str | None, default: int, bounds: tuple[int, int]) -> int:
+    """A size a page sent, as a number within `bounds` (`default` if it is none)."""
+    low, high = bounds
+    return max(low, min(high, to_int(str(text), default)))
+
+
+def serves_name(name: str | None, bind: str) -> bool:
+    """Whether a page's address names this server (DNS rebinding: a site may point its own
+    name at 127.0.0.1 and then be "same origin" with it). An IP address (only a browser
+    sent there names one), localhost, this machine's own names, or the --bind name; the
+    port is not checked, since a tunnel (`ssh -L 9000:localhost:8000`) changes it."""
+    if not name:
+        return False
+    name = name.lower().rstrip(".")
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    own = {bind.lower(), socket.gethostname().lower(), socket.getfqdn().lower()}
+    return name in own
+
+
+def host_name(netloc: str) -> str | None:
+    """The name in a Host header or an origin's HOST:PORT ('[::1]:80' → '::1')."""
+    try:
+        return urlsplit(f"//{netloc}").hostname
+    except ValueError:
+        return None
+
 
 QUIT_WAIT = 5.0
 """Seconds a tab's app gets to quit (when its page closes, or the host stops) before it is killed."""
@@ -65,7 +104,8 @@ class Tab(AppService):
 class WebSeats(Server):
     """textual-serve's server, run on the caller's event loop (not its own, as `serve`
     would), without its banner (the host prints the address with its other lines), and
-    holding at most `tabs` browser tabs, each from a page of this server."""
+    holding at most `tabs` browser tabs, each from a page of this server: every request
+    must name this server (`serves_name`), and a tab's must come from one of its pages."""
 
     def __init__(self, command: str, bind: str, port: int, *, title: str, tabs: int = TABS) -> None:
         super().__init__(command, host=bind, port=port, title=title)
@@ -75,7 +115,9 @@ class WebSeats(Server):
 
     async def start(self) -> None:
         """Listen (OSError if the address is taken or not this machine's)."""
-        self._runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=1.0)
+        app = await self._make_app()
+        app.middlewares.append(self._named_here)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         try:
             await web.TCPSite(self._runner, self.host, self.port).start()
@@ -95,6 +137,13 @@ class WebSeats(Server):
         if self._runner is not None:
             await self._runner.cleanup()
 
+    @web.middleware
+    async def _named_here(self, request: web.Request, handler) -> web.StreamResponse:
+        """Only a request that names this server (its Host) is answered."""
+        if not serves_name(host_name(request.host), self.host):
+            raise web.HTTPMisdirectedRequest(text="not a name of this server")
+        return await handler(request)
+
     async def on_startup(self, app: web.Application) -> None:
         """No banner: the host's own lines say where to point a browser."""
 
@@ -111,9 +160,10 @@ class WebSeats(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """A tab's app, as textual-serve starts one: only for a page of this server
-        (another site open in the same browser may not start one), only `tabs` at once."""
-        origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        (another site open in the same browser may not start one, nor a request that says
+        no page, as a browser's always does), only `tabs` at once."""
+        origin = urlsplit(request.headers.get("Origin", ""))
+        if origin.scheme not in ("http", "https") or origin.netloc != request.host:
             raise web.HTTPForbidden(text="not a page of this server")
         if len(self.open_tabs) >= self.tabs:
             raise web.HTTPServiceUnavailable(text="too many browser tabs at once")
@@ -123,7 +173,9 @@ class WebSeats(Server):
                   close=websocket.close, download_manager=self.download_manager, debug=self.debug)
         self.open_tabs.add(tab)
         try:
-            await tab.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
+            (columns, rows), (wide, high) = (80, 24), TAB_SIZE
+            await tab.start(clamped(request.query.get("width"), columns, wide),
+                            clamped(request.query.get("height"), rows, high))
             await relay(websocket, tab)
         finally:
             await tab.stop()
@@ -145,7 +197,8 @@ async def relay(websocket: web.WebSocketResponse, tab: Tab) -> None:
         if kind == "stdin" and data and isinstance(data[0], str):
             await tab.send_bytes(data[0].encode("utf-8"))
         elif kind == "resize" and data and isinstance(data[0], dict):
-            await tab.set_terminal_size(to_int(str(data[0].get("width")), 80), to_int(str(data[0].get("height")), 24))
+            (wide, high) = TAB_SIZE
+            await tab.set_terminal_size(clamped(data[0].get("width"), 80, wide), clamped(data[0].get("height"), 24, high))
         elif kind == "ping" and data:
             await websocket.send_json(["pong", data[0]])
         elif kind == "blur":

@@ -72,6 +72,15 @@ class Saver:
         if start:
             self._spawn(self._drain)
 
+    def write_now(self, game: Game) -> str | None:
+        """Write `game` now, on this thread, and fsync it before returning: why it failed,
+        or None. For a host, whose players must never have seen a move the file lacks; the
+        outcome is the caller's to report (`report`)."""
+        doc = engine.dumps(game)
+        with self._mutex:
+            self._pending, self._last = None, doc
+        return self._write(doc)[1]
+
     def _drain(self) -> None:
         while True:
             with self._mutex:

@@ -41,6 +41,15 @@ class Thinking(Struct, frozen=True):
     seat: int
 
 
+class BotFailed(Struct, frozen=True):
+    """The bot playing `seat` could not choose its move (`reason`): it is tried again, or
+    (`stood_in`) after its last try a legal move at random was played for it."""
+
+    seat: int
+    reason: str
+    stood_in: bool
+
+
 class SaveChanged(Struct, frozen=True):
     """Saving began to fail (`error` says why) or works again (`error` is None)."""
 
@@ -110,4 +119,4 @@ class UndoAsked(Struct, frozen=True):
 REDRAWN = (Thinking, SeatsChanged, HostSilent)
 """The changes that move nothing in the game: a view only redraws what it shows."""
 
-Change = Moved | Rewound | Thinking | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged | HostSilent
+Change = Moved | Rewound | Thinking | BotFailed | SaveChanged | Resynced | Refused | UndoAsked | SeatsChanged | HostSilent

@@ -9,6 +9,7 @@ dropped, never played.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 from century_tui.engine import Game, IllegalMove, Move, Seat, State
 
 from .base import Table, needs_consent
-from .changes import Moved, Rewound, SaveChanged, Thinking
+from .changes import BotFailed, Moved, Rewound, SaveChanged, Thinking
 
 if TYPE_CHECKING:
     from century_tui.storage.autosaver import Saver
@@ -28,6 +29,17 @@ Task = Callable[[], None]
 def bot_seed(game_seed: int, move_number: int) -> int:
     """A bot's seed for one move: the same game replays identically."""
     return (game_seed * 1_000_003 + move_number * 7_919 + 17) % (2**63)
+
+
+BOT_RETRIES = (0.5, 2.0, 5.0)
+"""Seconds before each new try of a bot that could not choose (a module it could not open
+while the host's files ran out, say); after the last, a legal move at random stands in."""
+
+
+def stand_in(state: State, seed: int) -> Move:
+    """A legal move at random (the same for the same seed), from the engine alone: what a
+    failing bot's seat plays rather than wedge the game."""
+    return random.Random(seed).choice(list(state.legal_moves()))
 
 
 def no_pause() -> tuple[float, int | None]:
@@ -64,13 +76,16 @@ class LocalTable(Table):
         pace: Callable[[], tuple[float, int | None]] = no_pause,
         think: Thinker | None = None,
         shared: bool = False,
+        durable: bool = False,
     ) -> None:
         """`saver` writes the game's file after each change (None: nothing is saved).
         `spawn` runs a bot's thinking in the background, `call_soon` runs a task on the owner's
         thread. `pace()` gives (seconds a bot's move lasts
         at least, its thinking budget in ms or None) when it starts to think. `think` chooses
         bots' moves (default: `fresh_bots`); `shared` lets it read the live position instead of
-        a copy, for a table whose bots run on its own thread (`Inline`)."""
+        a copy, for a table whose bots run on its own thread (`Inline`). `durable`: each
+        change is written and fsynced before any view hears of it (a host: the players see
+        nothing a kill could take back), not in the background."""
         super().__init__()
         self._game = game
         self._call_soon = call_soon
@@ -78,6 +93,7 @@ class LocalTable(Table):
         self._pace = pace
         self._think_move = think or fresh_bots(game)
         self._shared = shared
+        self._durable = durable
         self.saver = saver
         if saver is not None:
             saver.report = self._saved
@@ -104,11 +120,7 @@ class LocalTable(Table):
             raise IllegalMove("R-END-2", "game_over")
         seat = self.state.seat
         events = self._game.apply(move)  # IllegalMove: nothing changed
-        self.epoch += 1
-        self.thinking = False
-        self.emit(Moved(move, seat, tuple(events)))
-        self._save()
-        self._next()
+        self._changed(Moved(move, seat, tuple(events)))
 
     def _next(self) -> None:
         """A bot to move begins to think (views hear it), unless one is at it already."""
@@ -120,18 +132,40 @@ class LocalTable(Table):
         state = s if self._shared else s.clone()
         number, token = len(self._game.moves), self.epoch
         self.emit(Thinking(s.seat))
-        self._spawn_bot(lambda: self._think(state, number, token, delay, budget))
+        try:
+            self._spawn_bot(lambda: self._think(state, number, token, delay, budget))
+        except Exception as e:  # no thread to think in: the game goes on without one
+            self.emit(BotFailed(s.seat, _said(e), True))
+            move = stand_in(state, bot_seed(self._game.seed, number))
+            self._call_soon(lambda: self._bot_moved(token, move))
 
     def _think(self, state: State, number: int, token: int, delay: float, budget: int | None) -> None:
         """In the background: choose on a copy of the state; the owner's thread plays it.
-        The thinking counts toward the pause, so a quick answer still waits `delay`."""
+        The thinking counts toward the pause, so a quick answer still waits `delay`. A bot
+        that fails is tried again (`BOT_RETRIES`), then stood in for; the views hear each
+        failure (`BotFailed`)."""
         started = time.monotonic() if delay > 0 else 0.0
-        move = self._think_move(state, number, budget)
+        move = None
+        for tries, wait in enumerate((0.0, *BOT_RETRIES), 1):
+            if wait and self._wake.wait(wait):
+                return  # closed meanwhile
+            try:
+                move = self._think_move(state, number, budget)
+                break
+            except Exception as e:  # whatever it was, the table must not wedge
+                failed = BotFailed(state.seat, _said(e), tries > len(BOT_RETRIES))
+                self._call_soon(lambda failed=failed: self._bot_failed(token, failed))
+        if move is None:
+            move = stand_in(state, bot_seed(self._game.seed, number))
         rest = delay - (time.monotonic() - started) if delay > 0 else 0.0
         if rest > 0:
             self._wake.wait(rest)
         if not self.closed:
             self._call_soon(lambda: self._bot_moved(token, move))
+
+    def _bot_failed(self, token: int, failed: BotFailed) -> None:
+        if token == self.epoch and not self.closed:
+            self.emit(failed)
 
     def _bot_moved(self, token: int, move: Move) -> None:
         if token != self.epoch or self.closed:
@@ -145,10 +179,7 @@ class LocalTable(Table):
         so. A bot moves at once if the turn is its own; a bot thinking for the seat is not
         heard any more, nor an answer asked of its person before (the position's epoch)."""
         self._game.seats[seat] = Seat(name or self._game.seats[seat].name, level)
-        self.epoch += 1
-        self.thinking = False
-        self._save()
-        self._next()
+        self._changed(None)
 
     # ------------------------------------------------------------ undo and redo
     def humans(self) -> int:
@@ -182,16 +213,25 @@ class LocalTable(Table):
         return True
 
     def _rewound(self, change: Rewound) -> None:
-        self.epoch += 1
-        self.thinking = False
-        self.emit(change)
-        self._save()
-        self._next()
+        self._changed(change)
 
     # ------------------------------------------------------------ the file
-    def _save(self) -> None:
-        if self.saver is not None:
-            self.saver.save(self._game)
+    def _changed(self, change: Moved | Rewound | None) -> None:
+        """The game changed: a new epoch, the views told (`change`, if any) and the file
+        saved, in the order `durable` asks; then whatever the position calls for."""
+        self.epoch += 1
+        self.thinking = False
+        if self._durable and self.saver is not None:
+            error = self.saver.write_now(self._game)
+            if change is not None:
+                self.emit(change)
+            self._saved(error)
+        else:
+            if change is not None:
+                self.emit(change)
+            if self.saver is not None:
+                self.saver.save(self._game)
+        self._next()
 
     def _saved(self, error: str | None) -> None:
         """A save's outcome, on the owner's thread: news when it changes the state."""
@@ -214,3 +254,8 @@ class LocalTable(Table):
         if self.saver is not None:
             self.saver.flush()
             self.saver.release()
+
+
+def _said(error: BaseException) -> str:
+    """An error in a line: its kind and its words."""
+    return f"{type(error).__name__}: {error}"[:200]

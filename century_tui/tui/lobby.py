@@ -68,6 +68,8 @@ class Hosting(Protocol):
     tables: Sequence[Served]
     on_lobby: object
     """Called with a table whenever it changes (the lobby sets it to its `changed`)."""
+    on_notice: object
+    """Called with a table (or None) and a line the host's person should read (`noticed`)."""
 
 
 class LobbyApp(OffersKeys, App[None]):
@@ -108,6 +110,7 @@ class LobbyApp(OffersKeys, App[None]):
         self.prompt = Static(id="prompt")
         """What the keys do for the line under the highlight."""
         host.on_lobby = self.changed
+        host.on_notice = self.noticed
 
     def compose(self) -> ComposeResult:
         yield Static(Text(t("lobby.title", address=printable(self.host.address))), id="title")
@@ -230,6 +233,13 @@ class LobbyApp(OffersKeys, App[None]):
         self._seen = now
         if self.is_mounted:
             self.redraw()
+
+    def noticed(self, served: Served | None, line: str) -> None:
+        """A toast for what went wrong on the host (a bot that failed, accepts that fail)."""
+        if served is not None and len(self.host.tables) > 1:
+            line = t("cli.host_table_line", file=printable(served.name), line=line)
+        if self.is_running:
+            self.notify(printable(line), severity="warning", markup=False, timeout=10)
 
     # ------------------------------------------------------------ actions
     @offered("hand_to_bot", "new_code", "together", "copy")

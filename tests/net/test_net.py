@@ -88,8 +88,8 @@ async def test_a_client_cannot_move_for_another_seat_or_out_of_turn():
         moving._send(p.MoveRequest(epoch=moving.epoch, move={"kind": "claim", "index": 4}))
         await until(lambda: moving.refusals)
         assert moving.refusals[-1].rule.startswith("R-") and s.table.game.moves == moves
-        # a move made for an older position is refused too
-        moving._send(p.MoveRequest(epoch=moving.epoch - 1, move=move_to_dict(Rest())))
+        # a move made for another position is refused too
+        moving._send(p.MoveRequest(epoch=moving.epoch + 1, move=move_to_dict(Rest())))
         await until(lambda: len(moving.refusals) == 2)
         assert moving.refusals[-1].code == "stale" and s.table.game.moves == moves
         moving.play(Rest())
@@ -211,16 +211,16 @@ async def test_an_oversized_message_and_a_flood_close_the_connection():
         assert code == 1008 and "too many" in reason
 
 
-async def test_a_silent_stranger_and_too_many_connections_are_turned_away():
-    async with Served([Seat("Ann"), Seat("Bob")], limits=Limits(handshake=0.2, per_address=2)) as s:
+async def test_a_silent_stranger_and_too_many_waiting_connections_are_turned_away():
+    async with Served([Seat("Ann"), Seat("Bob")], limits=Limits(handshake=0.2, strangers_per_address=2)) as s:
         ws = await connect(f"ws://{s.address}")
         code, reason = await closed_with(ws)
         assert code == 1008 and "hello" in reason
         held = [await connect(f"ws://{s.address}") for _ in range(2)]
-        third = await connect(f"ws://{s.address}")
-        code, reason = await closed_with(third)
+        third = await connect(f"ws://{s.address}")  # the oldest waiting one makes room for it
+        code, reason = await closed_with(held[0])
         assert code == 1013 and "too many connections" in reason
-        for ws in held:
+        for ws in (held[1], third):
             await ws.close()
 
 

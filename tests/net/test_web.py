@@ -17,6 +17,7 @@ from century_tui import storage
 from century_tui.cli import main
 from century_tui.cli.network import serve
 from century_tui.engine import Game, PlaySpice, Seat, dumps
+from century_tui.net import web as web_module
 from century_tui.net.web import WebSeats, join_command
 from tests.helpers.hosting import Hosted, first_to_play, processes_running, until
 
@@ -77,7 +78,7 @@ async def test_the_page_is_served_and_its_websocket_starts_a_join_app_that_takes
             assert "Century: Spice Road" in html
             async with http.get(h.url + "/static/js/textual.js") as script:
                 assert script.status == 200
-            async with http.ws_connect(f"{ws_url}?width=100&height=30") as ws:
+            async with http.ws_connect(f"{ws_url}?width=100&height=30", headers={"Origin": h.url}) as ws:
                 tab = Tab(ws, 100, 30)
                 await tab.until(lambda: "Join the game" in tab.text())  # the app's first screen
                 await tab.type("nosuchcode99\r")
@@ -124,17 +125,41 @@ async def test_the_page_asks_no_other_site_its_font_comes_from_the_host():
 
 
 @pytest.mark.asyncio
-async def test_a_page_of_another_site_may_not_open_a_tab():
+async def test_only_a_page_of_this_server_by_one_of_its_names_opens_a_tab_and_of_a_size_in_bounds(monkeypatch):
+    """DNS rebinding (a site pointing its own name at 127.0.0.1: its page is then "same
+    origin" with its Host) and a request that names no page are turned away; a tab's
+    size is clamped, asked at the start or in a resize."""
+    sizes = []
+
+    async def start(tab, width, height):
+        sizes.append((width, height))
+        await started(tab, width, height)
+
+    async def resize(tab, width, height):
+        sizes.append((width, height))
+
+    started = web_module.Tab.start
+    monkeypatch.setattr(web_module.Tab, "start", start)
+    monkeypatch.setattr(web_module.Tab, "set_terminal_size", resize)
     async with Hosted([Seat("Ann"), Seat("Bob")]) as h:
+        port = h.url.rsplit(":", 1)[1]
         async with aiohttp.ClientSession() as http:
             ws_url = h.url.replace("http://", "ws://") + "/ws"
-            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(ws_url, headers={"Origin": "http://evil.example"})
-            assert refused.value.status == 403
+            rebound = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+            for headers, status in ((rebound, 421), ({"Origin": "http://evil.example"}, 403), ({}, 403),
+                                    ({"Origin": "null"}, 403), ({"Origin": f"file://127.0.0.1:{port}"}, 403)):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(ws_url, headers=headers)
+                assert refused.value.status == status, headers
+            async with http.get(h.url, headers={"Host": f"evil.example:{port}"}) as page:
+                assert page.status == 421
+            assert not sizes and processes_running(h.tab_command) == 0
             tunnelled = {"Origin": "http://localhost:9000", "Host": "localhost:9000"}  # a page of this server
-            async with http.ws_connect(ws_url, headers=tunnelled) as ws:
-                tab = Tab(ws, 80, 24)
-                await tab.until(lambda: "Join the game" in tab.text())
+            async with http.ws_connect(ws_url + "?width=100000&height=-3", headers=tunnelled) as ws:
+                await until(lambda: sizes, WAIT)
+                await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": "9" * 5000}]))
+                await until(lambda: len(sizes) == 2, WAIT)
+            assert sizes == [(400, 5), (400, 24)]
 
 
 def test_a_wrong_web_port_is_a_one_line_error(capsys):
@@ -151,7 +176,7 @@ async def test_past_the_tab_cap_a_new_tab_is_turned_away_until_one_closes_and_ju
     await seats.start()
     ws_url = f"ws://127.0.0.1:{seats.port_bound}/ws"
     try:
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(headers={"Origin": f"http://127.0.0.1:{seats.port_bound}"}) as http:
             async with http.ws_connect(ws_url) as ws:
                 tab = Tab(ws, 80, 24)
                 await tab.until(lambda: "Join the game" in tab.text())
