@@ -4,10 +4,15 @@ while the folder was away is in the file once the folder is back."""
 
 from __future__ import annotations
 
+import array
+import fcntl
 import json
 import os
+import select
 import signal
+import struct
 import sys
+import termios
 import time
 
 import pytest
@@ -53,3 +58,57 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
         term.close()
     assert [len(m) for m in terminal.saved_moves(home)] == [2]
     assert not list(saves.glob(".*.lock"))  # the window let go of its file as it went
+
+
+def stall(term, timeout: float = 30) -> None:
+    """Stop reading the program's output and make it draw (resizes) until the terminal takes
+    no more and the app's loop is blocked on its next frame: the main thread waits on a lock
+    (the full output queue), no longer on its event loop's poll, with the terminal full."""
+    pid, size, blocked = term.proc.pid, 0, 0
+    deadline = time.monotonic() + timeout
+    while blocked < 5:
+        assert time.monotonic() < deadline, "the program never blocked on its terminal"
+        size += 1
+        fcntl.ioctl(term.master, termios.TIOCSWINSZ, struct.pack("HHHH", 24 + size % 12, 80 + size % 30, 0, 0))
+        os.killpg(pid, signal.SIGWINCH)
+        select.select([], [], [], 0.03)  # pacing the resizes, not a wait for a result
+        with open(f"/proc/{pid}/wchan") as f:
+            waiting_on_a_lock = f.read().startswith("futex")
+        queued = array.array("i", [0])
+        fcntl.ioctl(term.master, termios.FIONREAD, queued)
+        blocked = blocked + 1 if waiting_on_a_lock and queued[0] >= 4000 else 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to see the program blocked")
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+def test_a_signal_ends_the_program_even_when_its_terminal_takes_no_more_output(sig, tmp_path):
+    """A dropped SSH line or a window no one reads: the app's loop is stuck on its terminal,
+    yet the signal makes the last save (the folder is back after a failed one), lets go of
+    the file and ends the process within a couple of seconds."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text(json.dumps({"handoff": False}))
+    saves, away = home / "saves", home / "saves.away"
+    term = terminal.Terminal(["new", "--players", "Ann,Bob", "--seed", "3"], home)
+    try:
+        term.wait_for(b"Round")
+        term.send(b"r")
+        terminal.wait_saved(term, home, 1)
+        saves.rename(away)
+        saves.write_text("not a folder")
+        term.seen = b""
+        term.send(b"r")
+        term.wait_for(b"Not saved")
+        saves.unlink()
+        away.rename(saves)
+        stall(term)
+        signalled = time.monotonic()
+        os.kill(term.proc.pid, sig)
+        term.proc.wait(10)  # not reading: the terminal stays full to the end
+        took = time.monotonic() - signalled
+        assert term.proc.returncode == 128 + sig  # ended by the watchdog, the loop never answered
+    finally:
+        term.close()
+    assert took < 5, f"the process outlived the signal by {took:.1f} s"
+    assert [len(m) for m in terminal.saved_moves(home)] == [2]
+    assert not list(saves.glob(".*.lock"))
