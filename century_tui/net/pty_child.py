@@ -4,9 +4,10 @@ takes it: a slow line holds up only this program), keys are written to it withou
 blocking the loop (a huge paste waits in a buffer, and the sender is paused meanwhile), a
 new window size reaches it, and a hang-up ends it, killed if it will not go.
 
-The pseudo-terminal is not the child's controlling terminal (that needs code run between
-fork and exec, unsafe in a threaded host): a resize's SIGWINCH and the hang-up's SIGHUP are
-sent to it here, as the kernel would.
+The child starts a session of its own whose controlling terminal is its pseudo-terminal
+(made so by `SHIM`, in the child: Python code between fork and exec is unsafe in a threaded
+host), so that the kernel hangs it up if this process dies; a resize's SIGWINCH and a
+hang-up's SIGHUP are also sent to it here.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ import fcntl
 import os
 import signal
 import struct
+import sys
 import termios
 from typing import Callable
 
 KILL_AFTER = 3.0
 """Seconds a child has after SIGHUP (its last save, its goodbye to the host) before SIGKILL."""
+SHIM = "import os, sys; os.close(os.open(os.ttyname(0), os.O_RDWR)); os.execv(sys.argv[1], sys.argv[1:])"
+"""Run first in the child, a session leader: opening its terminal makes it the controlling one."""
 PASTE_CAP = 64 * 1024
 """Bytes of keys held for a child that does not read them: past this, its sender is paused."""
 
@@ -47,7 +51,7 @@ class PtyChild:
         try:
             size(slave, cols, rows)
             self.process = await asyncio.create_subprocess_exec(
-                *args, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+                sys.executable, "-c", SHIM, *args, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
         except BaseException:
             os.close(master)
             raise

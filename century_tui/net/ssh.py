@@ -67,16 +67,16 @@ def host_key(folder: Path | None = None) -> asyncssh.SSHKey:
 class SshSeats:
     """The SSH server beside a game host, in its process and on its event loop."""
 
-    def __init__(self, host: Host, bind: str, port: int, *, language: str, keys: str | None = None,
-                 sessions: int = SESSIONS, per_address: int = PER_ADDRESS) -> None:
+    def __init__(self, host: Host, bind: str, port: int, *, language: str, keys: str | None = None) -> None:
         self.host = host
         self.bind = bind
         self.requested_port = port
         self.language = language
         self.keys = keys
         """An authorized_keys file: only those keys get in (with a code). None: a code suffices."""
-        self.sessions = sessions
-        self.per_address = per_address
+        self.sessions = SESSIONS
+        self.per_address = PER_ADDRESS
+        self.seat_within = SEAT_WITHIN
         self.connections: set[Door] = set()
         self.addresses: Counter[str] = Counter()
         self.key = host_key()
@@ -164,6 +164,8 @@ class Door(asyncssh.SSHServer):
         self.address = "?"
         self.code = ""
         self.session: SeatSession | None = None
+        self.turned_away: str | None = None
+        """Why this connection gets no seat (past a limit): told as it begins to authenticate."""
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -172,18 +174,19 @@ class Door(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
         seats = self.seats
         if len(seats.connections) >= seats.sessions:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, t("ssh.busy"))
+            self.turned_away = t("ssh.busy")  # said once the line is up (the login timeout meanwhile)
             return
         if seats.addresses[self.address] >= seats.per_address:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, t("ssh.crowded"))
+            self.turned_away = t("ssh.crowded")
             return
         seats.connections.add(self)
         seats.addresses[self.address] += 1
-        self._idle = asyncio.get_running_loop().call_later(SEAT_WITHIN, self._no_seat)
+        self._idle = asyncio.get_running_loop().call_later(seats.seat_within, self._no_seat)
 
     def _no_seat(self) -> None:
         if self.session is None and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, t("ssh.no_seat", seconds=int(SEAT_WITHIN)))
+            seconds = self.seats.seat_within
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, t("ssh.no_seat", seconds=f"{seconds:g}"))
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._idle is not None:
@@ -197,6 +200,8 @@ class Door(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         """No account: the user name is the code. With --ssh-keys a listed key is asked too."""
         self.code = username.strip().lower()
+        if self.turned_away is not None and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.turned_away)
         return self.seats.keys is not None
 
     def session_requested(self) -> SeatSession | bool:
