@@ -67,9 +67,9 @@ def test_a_seat_s_environment_is_its_terminal_s_and_its_language_and_colour_wish
     assert "NO_COLOR" not in child_env("xterm", {})  # the host's own is not passed on
 
 
-async def refused(h: SshHosted, username: str, **session) -> tuple[str, int | None]:
+async def refused(h: SshHosted, username: str, client_keys=None, **session) -> tuple[str, int | None]:
     """What a session for `username` is told before it is closed, and its exit status."""
-    async with await h.connect(username) as conn:
+    async with await h.connect(username, client_keys=client_keys) as conn:
         term = await SshTerm.open(conn, **session)
         await asyncio.wait_for(term.closed.wait(), WAIT)
     return term.raw.decode(), term.status
@@ -139,3 +139,33 @@ async def test_a_dropped_ssh_seat_hangs_up_its_process_and_the_same_line_brings_
             back = await SshTerm.open(again, 100, 30)
             await back.until(lambda: "Ann's hand" in back.text() and h.hosted.connected(0))
             assert len(h.hosted.table.game.moves) == 1 and "Bob to play" in back.text()
+
+
+async def test_with_ssh_keys_only_a_listed_key_gets_in_and_it_still_needs_a_code(tmp_path):
+    listed, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(listed.export_public_key())
+    async with SshHosted(SEATS, ssh_keys=str(keys)) as h:
+        for wrong in (other, None):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await h.connect(h.hosted.code_for(0), client_keys=[wrong] if wrong else None)
+        said, _ = await refused(h, "zz2zz2zz2zz2", client_keys=[listed])
+        assert said == "century: unknown or used code\r\n"
+        async with await h.connect(h.hosted.watch_code, client_keys=[listed]) as conn:
+            watcher = await SshTerm.open(conn, 100, 30)
+            await watcher.until(lambda: "Round 1" in watcher.text())
+
+
+def test_ssh_keys_without_ssh_or_unreadable_are_one_line_errors_before_anything_starts(tmp_path, capsys):
+    from century_tui.cli import main
+
+    junk = tmp_path / "keys"
+    junk.write_text("not a key\n")
+    for args, words in ((["--ssh-keys", str(junk)], "--ssh-keys goes with --ssh"),
+                        (["--ssh", "0", "--ssh-keys", str(tmp_path / "none")], "No such file"),
+                        (["--ssh", "0", "--ssh-keys", str(junk)], "cannot be used")):
+        with pytest.raises(SystemExit) as e:
+            main(["--lang", "en", "host", "--players", "Ann,Bob", *args])
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and words in err and err.count("\n") == 1
+    assert not (storage.data_home() / "saves").exists() or not list((storage.data_home() / "saves").iterdir())
