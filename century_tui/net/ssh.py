@@ -16,6 +16,7 @@ so the very same line brings a player back after any drop.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import os
 import re
 from collections import Counter
@@ -40,7 +41,8 @@ if TYPE_CHECKING:
 SESSIONS = 16
 """SSH connections at once, in all: each seat is a process (about 60 MB)."""
 PER_ADDRESS = 6
-"""SSH connections at once from one address (a LAN behind one router shares one)."""
+"""SSH connections at once from one address (a LAN behind one router shares one). Not for
+this machine's own (its users, and whoever comes through a tunnel): `SESSIONS` bounds those."""
 LOGIN_WITHIN = 10.0
 """Seconds a connection has to authenticate."""
 SEAT_WITHIN = 20.0
@@ -143,6 +145,14 @@ class SshSeats:
         return join_args(self.game_address, language, "--code", code, verb="watch" if watching else "join")
 
 
+def this_machine(address: str) -> bool:
+    """A connection from this machine (a loopback address)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 def child_env(term: str, sent: dict[str, str]) -> dict[str, str]:
     """A seat's environment: this process's (the data folder, the paths), less everything
     about a terminal, plus the session's terminal type and the client's language and colour
@@ -176,7 +186,7 @@ class Door(asyncssh.SSHServer):
         if len(seats.connections) >= seats.sessions:
             self.turned_away = t("ssh.busy")  # said once the line is up (the login timeout meanwhile)
             return
-        if seats.addresses[self.address] >= seats.per_address:
+        if seats.addresses[self.address] >= seats.per_address and not this_machine(self.address):
             self.turned_away = t("ssh.crowded")
             return
         seats.connections.add(self)

@@ -99,6 +99,7 @@ async def test_a_wrong_code_a_used_code_and_a_session_without_a_terminal_are_ref
 
 async def test_past_the_limits_a_connection_is_turned_away_with_the_reason(monkeypatch):
     monkeypatch.setattr(ssh, "PER_ADDRESS", 1)
+    monkeypatch.setattr(ssh, "this_machine", lambda address: False)  # as from another machine
     monkeypatch.setattr(ssh, "SEAT_WITHIN", 0.5)
     async with SshHosted(SEATS) as h:
         first = await h.connect(h.hosted.code_for(0))  # connected, but asks for no seat (ssh -N)
@@ -169,3 +170,18 @@ def test_ssh_keys_without_ssh_or_unreadable_are_one_line_errors_before_anything_
         err = capsys.readouterr().err
         assert e.value.code == 2 and words in err and err.count("\n") == 1
     assert not (storage.data_home() / "saves").exists() or not list((storage.data_home() / "saves").iterdir())
+
+
+async def test_a_code_gives_a_seat_and_nothing_else_no_forwarding_no_file_transfer():
+    async with SshHosted(SEATS) as h:
+        async with await h.connect(h.hosted.code_for(0)) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):  # ssh -L to the game's port, or anywhere
+                await conn.open_connection("127.0.0.1", h.host.port)
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+                await conn.start_sftp_client()
+        assert not h.hosted.tokens and processes_running(h.join_command) == 0
+
+
+def test_this_machine_is_its_loopback_addresses():
+    assert ssh.this_machine("127.0.0.1") and ssh.this_machine("::1") and ssh.this_machine("127.3.4.5")
+    assert not ssh.this_machine("192.168.1.20") and not ssh.this_machine("?")
