@@ -403,7 +403,7 @@ class GameScreen(HistoryKeys, BoardScreen):
         """A bot of this table is to answer the move just made, at bot speed instant."""
         s = self.state
         return (not s.is_over and self.table.played_here and self.game.current_seat.bot is not None
-                and century(self).bot_delay_ms == 0)
+                and window(self).bot_delay_ms == 0)
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
