@@ -9,46 +9,25 @@ import re
 
 import asyncssh
 import pyte
-import pytest
-
-from century_tui import storage
-from century_tui.cli.network import serve
-from century_tui.engine import Game, Seat, dumps
+from century_tui.engine import Seat
+from tests.helpers.hosting import Hosted
 
 WAIT = 60.0
 """Seconds for a seat's process to start and draw (a new Python process) on a busy machine."""
 
 
-class SshHosted:
+class SshHosted(Hosted):
     """`century host --ssh 0 --port 0` on loopback, its printed lines in `printed`; stopped
     (as by Ctrl+C) on exit at the latest."""
 
     def __init__(self, seats: list[Seat], seed: int = 7, **options) -> None:
-        self.game = Game(seats, seed)
-        self.options = options
-        self.printed: list[str] = []
+        super().__init__(seats, seed, ssh=0, **options)
 
     async def __aenter__(self) -> SshHosted:
-        self.path, lock = storage.create_save(dumps(self.game))
-        got = asyncio.get_running_loop().create_future()
-        self.task = asyncio.create_task(serve(
-            [(self.game, self.path, lock)], "127.0.0.1", 0, ssh=0, **self.options,
-            out=lambda line, file=None: self.printed.append(line),
-            ready=lambda host, hosted: got.set_result((host, hosted))))
-        self.host, self.hosted = await asyncio.wait_for(got, 10)
+        await super().__aenter__()
         self.ssh_port = int(next(re.search(r"ssh -p (\d+)", line)[1] for line in self.printed if "ssh -p" in line))
-        self.join_command = f"join 127.0.0.1:{self.host.port}"
-        """What the command line of an SSH seat's process holds."""
+        self.join_command = self.tab_command
         return self
-
-    async def __aexit__(self, *exc) -> None:
-        await self.stop()
-
-    async def stop(self) -> None:
-        if not self.task.done():
-            self.task.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await self.task
 
     async def connect(self, username: str, **options) -> asyncssh.SSHClientConnection:
         return await asyncssh.connect("127.0.0.1", self.ssh_port, username=username, known_hosts=None,

@@ -31,8 +31,9 @@ def gone(term, timeout: float = 15) -> None:
         term.drain(0.05)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
-def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
+def not_saved_then_back(tmp_path):
+    """`century new` in a terminal after a move saved and one not (the save folder was away),
+    the folder back since: (the terminal, the data folder, the saves folder)."""
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").write_text(json.dumps({"handoff": False}))
@@ -50,6 +51,16 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
         saves.unlink()
         away.rename(saves)  # the folder is back; no move has been made since
         assert [len(m) for m in terminal.saved_moves(home)] == [1]
+    except BaseException:
+        term.close()
+        raise
+    return term, home, saves
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
+    term, home, saves = not_saved_then_back(tmp_path)
+    try:
         os.kill(term.proc.pid, sig)
         gone(term)
         # SIGTERM quits as Ctrl+Q does; SIGHUP, with no terminal to give back, ends by the signal
@@ -85,22 +96,8 @@ def test_a_signal_ends_the_program_even_when_its_terminal_takes_no_more_output(s
     """A dropped SSH line or a window no one reads: the app's loop is stuck on its terminal,
     yet the signal makes the last save (the folder is back after a failed one), lets go of
     the file and ends the process within a couple of seconds."""
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / "settings.json").write_text(json.dumps({"handoff": False}))
-    saves, away = home / "saves", home / "saves.away"
-    term = terminal.Terminal(["new", "--players", "Ann,Bob", "--seed", "3"], home)
+    term, home, saves = not_saved_then_back(tmp_path)
     try:
-        term.wait_for(b"Round")
-        term.send(b"r")
-        terminal.wait_saved(term, home, 1)
-        saves.rename(away)
-        saves.write_text("not a folder")
-        term.seen = b""
-        term.send(b"r")
-        term.wait_for(b"Not saved")
-        saves.unlink()
-        away.rename(saves)
         stall(term)
         signalled = time.monotonic()
         os.kill(term.proc.pid, sig)
