@@ -2,7 +2,7 @@
 
 Run by hand (not a test), from the repository root, on a machine otherwise at rest:
 
-    python benchmarks/ssh_seats.py [--tables 5] [--keys 40]
+    python benchmarks/ssh_seats.py [--tables 5] [--keys 40] [--bots 0]
 
 A `century host` process serves `--tables` games of two people (autosaving, as it does),
 each seat taken over SSH by asyncssh's client in this process, its screen drawn by a
@@ -15,6 +15,10 @@ terminal emulator (pyte), as a person's terminal would. Figures:
   seat typing at once), and a move (the key, the host, back to the mover's screen);
 - host CPU per key and per move: the host process's CPU time (its SSH relays and the games; the seats'
   processes are counted apart) over the moves made, as read back from the save files.
+
+`--bots N` adds N tables of two hard bots that think all along in the host (no pause after
+a move): the keys' and moves' times then say whether a bot thinking slows the SSH seats
+(the host's CPU then counts the bots' too).
 """
 
 from __future__ import annotations
@@ -96,9 +100,11 @@ class Seat(asyncssh.SSHClientSession):
         return await self.until(condition or (lambda: self.screen.display != before), 10)
 
 
-async def main(tables: int, keys: int) -> None:
+async def main(tables: int, keys: int, bots: int) -> None:
     home = tempfile.mkdtemp(prefix="century-ssh-bench-")
+    (Path(home) / "settings.json").write_text(json.dumps({"bot_delay_ms": 0}))
     players = [arg for _ in range(tables) for arg in ("--players", ",".join(NAMES))]
+    players += [arg for _ in range(bots) for arg in ("--players", "bot:hard,bot:hard")]
     host = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "century_tui", "--lang", "en", "host", *players, "--seed", "7", "--port", "0",
         "--ssh", "0", stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
@@ -112,14 +118,17 @@ async def main(tables: int, keys: int) -> None:
              if "ssh -p" in line and "century join" in prev]
     await asyncio.sleep(1.0)  # the host settled after its start
     host_before = status_kib(host.pid)
-    conns, seats = [], []
-    for code in codes:
+    async def sit(code: str) -> tuple[asyncssh.SSHClientConnection, Seat, float]:
+        """A seat taken: its connection, its screen, and seconds from connecting to its hand drawn."""
+        began = time.perf_counter()
         conn = await asyncssh.connect("127.0.0.1", port, username=code, known_hosts=None, client_keys=None,
                                       agent_path=None)
         chan, seat = await conn.create_session(Seat, term_type="xterm-256color", term_size=(100, 30), encoding=None)
-        conns.append(conn)
-        seats.append(seat)
-    start = await asyncio.gather(*(seat.until(lambda s=seat: "'s hand" in s.text()) for seat in seats))
+        await seat.until(lambda: "'s hand" in seat.text())
+        return conn, seat, time.perf_counter() - began
+
+    taken = await asyncio.gather(*(sit(code) for code in codes))
+    conns, seats, start = [c for c, _, _ in taken], [s for _, s, _ in taken], [t for _, _, t in taken]
     await asyncio.sleep(1.0)  # every seat drawn and settled
     joins = children(host.pid)
     seat_kib = [status_kib(pid) for pid in joins]
@@ -157,13 +166,15 @@ async def main(tables: int, keys: int) -> None:
     host.send_signal(2)
     await asyncio.wait_for(host.wait(), WAIT)
     drain.cancel()
-    moves = sum(len(json.loads(f.read_text())["moves"]) for f in (Path(home) / "saves").glob("*.json"))
+    docs = [json.loads(f.read_text()) for f in (Path(home) / "saves").glob("*.json")]
+    moves = sum(len(doc["moves"]) for doc in docs if '"Ann"' in json.dumps(doc))  # the people's tables
 
     def ms(values: list[float], q: float) -> float:
         return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
 
-    print(f"{len(seats)} SSH seats on one host ({tables} tables of two), load {os.getloadavg()[0]:.1f}")
-    print(f"  first screen: median {statistics.median(start):.2f} s (a new process per seat, all at once)")
+    print(f"{len(seats)} SSH seats on one host ({tables} tables of two, {bots} of two hard bots thinking), "
+          f"load {os.getloadavg()[0]:.1f}")
+    print(f"  ssh to the board drawn: median {statistics.median(start):.2f} s (a new process per seat, all at once)")
     print(f"  memory per session: the seat's join process {statistics.mean(seat_kib) / 1024:.1f} MiB "
           f"(resident), the host's growth {host_growth / 1024:.2f} MiB")
     print(f"  keystroke to screen, a cursor move ({len(typed)} keys, all seats typing): "
@@ -178,5 +189,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=5)
     parser.add_argument("--keys", type=int, default=40)
+    parser.add_argument("--bots", type=int, default=0)
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.keys))
+    asyncio.run(main(args.tables, args.keys, args.bots))
