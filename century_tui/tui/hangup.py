@@ -69,6 +69,10 @@ def catch_hangup(app: App, last_save: Callable[[], object], let_go: Callable[[],
         os._exit(128 + sig)  # still here: the terminal holds the way out; the file is saved and free
 
     def caught_signal(sig: int, _frame: object) -> None:
+        if loop.is_closed() or not app.is_running:  # this app is over: the signal is not its to answer
+            signal.signal(sig, before[sig] if before[sig] is not None else signal.SIG_DFL)
+            os.kill(os.getpid(), sig)
+            return
         if caught:
             return  # the first one is being answered
         caught.append(sig)
@@ -78,5 +82,4 @@ def catch_hangup(app: App, last_save: Callable[[], object], let_go: Callable[[],
         except RuntimeError:  # the loop is closed: the app is going anyway
             pass
 
-    for sig in (signal.SIGHUP, signal.SIGTERM):
-        signal.signal(sig, caught_signal)
+    before = {sig: signal.signal(sig, caught_signal) for sig in (signal.SIGHUP, signal.SIGTERM)}

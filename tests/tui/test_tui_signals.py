@@ -11,6 +11,7 @@ import os
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -109,3 +110,32 @@ def test_a_signal_ends_the_program_even_when_its_terminal_takes_no_more_output(s
     assert took < 5, f"the process outlived the signal by {took:.1f} s"
     assert [len(m) for m in terminal.saved_moves(home)] == [2]
     assert not list(saves.glob(".*.lock"))
+
+
+def test_once_the_window_is_gone_a_signal_does_what_it_did_before():
+    """The hang-up handler answers for its window only: after it (a test's app, a join that
+    ended), SIGTERM ends the process at once, as it would have."""
+    code = (
+        "import asyncio, time\n"
+        "from textual.app import App\n"
+        "from century_tui.tui.hangup import catch_hangup\n"
+        "class A(App):\n"
+        "    def on_mount(self):\n"
+        "        catch_hangup(self, lambda: None, lambda: None)\n"
+        "        self.exit()\n"
+        "async def main():\n"
+        "    async with A().run_test():\n"
+        "        pass\n"
+        "asyncio.run(main())\n"
+        "print('over', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "over"
+        proc.terminate()
+        proc.wait(5)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == -signal.SIGTERM
