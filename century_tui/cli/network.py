@@ -287,11 +287,11 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         await asyncio.Event().wait()  # until Ctrl+C (or the caller) cancels
         return 0
     finally:
-        if doors is not None:
-            await doors.close()  # each SSH seat's join says its last words while the games are served
         if seats is not None:
             await seats.close()  # the browser tabs' apps quit first, while the games are still served
         await host.close()  # the last saves; the tables let go of their files
+        if doors is not None:
+            await doors.close()  # each SSH seat's join ends on the host's goodbye, its words on its screen
 
 
 class Lobby:

@@ -16,6 +16,7 @@ so the very same line brings a player back after any drop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import os
 import re
@@ -48,6 +49,8 @@ LOGIN_WITHIN = 10.0
 SEAT_WITHIN = 20.0
 """Seconds after the connection within which it must ask for its seat (a session on a
 terminal): a connection that never does is closed."""
+GOODBYE_WAIT = 3.0
+"""Seconds the seats' joins have to end on the host's goodbye when it stops."""
 KEY_FILE = "ssh_host_ed25519_key"
 CODE = re.compile(f"^[{CODE_LETTERS}]{{12}}$")
 PASSED = re.compile(r"^(LANG|LC_[A-Z]+|NO_COLOR|COLORTERM)$")
@@ -113,9 +116,14 @@ class SshSeats:
         return f"ssh {port}{code}@{name}"
 
     async def close(self) -> None:
-        """Hang up every seat (each join's last words to the host), then stop listening."""
+        """Stop listening; give each seat's join `GOODBYE_WAIT` seconds to end on its own
+        (the host said goodbye: its words go to its screen), then hang up what is left."""
         if self._server is not None:
             self._server.close()
+        ending = [door.session.child.ended for door in self.connections
+                  if door.session is not None and door.session.child is not None]
+        if ending:
+            await asyncio.wait(ending, timeout=GOODBYE_WAIT)
         await asyncio.gather(*(door.hang_up() for door in list(self.connections)))
         if self._server is not None:
             await self._server.wait_closed()
@@ -222,8 +230,12 @@ class Door(asyncssh.SSHServer):
         return self.session
 
     async def hang_up(self) -> None:
+        """End the seat's process, let its exit status reach the client, close the line."""
         if self.session is not None:
             await self.session.hang_up()
+            if self.session.chan is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.session.chan.wait_closed(), 1.0)
         if self.conn is not None:
             self.conn.close()
 

@@ -185,3 +185,14 @@ async def test_a_code_gives_a_seat_and_nothing_else_no_forwarding_no_file_transf
 def test_this_machine_is_its_loopback_addresses():
     assert ssh.this_machine("127.0.0.1") and ssh.this_machine("::1") and ssh.this_machine("127.3.4.5")
     assert not ssh.this_machine("192.168.1.20") and not ssh.this_machine("?")
+
+
+async def test_a_host_stopped_ends_each_ssh_seat_with_its_goodbye_and_a_clean_exit():
+    async with SshHosted(SEATS) as h:
+        async with await h.connect(h.hosted.code_for(0)) as conn:
+            ann = await SshTerm.open(conn, 100, 30)
+            await ann.until(lambda: "Ann's hand" in ann.text())
+            await h.stop()  # Ctrl+C on the host
+            await asyncio.wait_for(ann.closed.wait(), WAIT)
+        assert "The host stopped the game" in ann.raw.decode(errors="replace") and ann.status == 0
+        assert processes_running(h.join_command) == 0
