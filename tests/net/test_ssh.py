@@ -196,3 +196,21 @@ async def test_a_host_stopped_ends_each_ssh_seat_with_its_goodbye_and_a_clean_ex
             await asyncio.wait_for(ann.closed.wait(), WAIT)
         assert "The host stopped the game" in ann.raw.decode(errors="replace") and ann.status == 0
         assert processes_running(h.join_command) == 0
+
+
+async def test_a_huge_paste_into_one_seat_holds_up_no_one_else():
+    async with SshHosted(SEATS, first_to_play(1, SEATS)) as h:
+        bob = await RemoteTable.connect(f"127.0.0.1:{h.host.port}", code=h.hosted.code_for(1), timeout=5)
+        try:
+            async with await h.connect(h.hosted.code_for(0)) as ann_line, \
+                    await h.connect(h.hosted.watch_code) as watch_line:
+                ann = await SshTerm.open(ann_line, 100, 30)
+                watcher = await SshTerm.open(watch_line, 100, 30)
+                await ann.until(lambda: "Ann's hand" in ann.text())
+                await watcher.until(lambda: "Bob to play" in watcher.text())
+                ann.type("z" * 512 * 1024)  # half a megabyte of a key that does nothing
+                bob.play(bob.state.legal_moves()[0])
+                await watcher.until(lambda: "Ann to play" in watcher.text())
+                await ann.until(lambda: "Ann to play" in ann.text())  # and Ann's own seat lives on
+        finally:
+            await bob.aclose()
