@@ -254,11 +254,11 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         try:
             doors = SshSeats(host, bind, ssh, language=language(), keys=ssh_keys)
             await doors.start()
-        except OSError as e:
+        except (OSError, ValueError) as e:  # the port taken; the host key unreadable or damaged
             if seats is not None:
                 await seats.close()
             await host.close()
-            return cannot_listen(f"{bind}:{ssh}", e)
+            return cannot_listen(f"{bind}:{ssh}", e if isinstance(e, OSError) else OSError(0, str(e)))
     notices = [t("cli.host_exposed", bind=bind)] if bind not in LOOPBACK else []
     web_line = None
     if seats is not None:

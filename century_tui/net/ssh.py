@@ -132,8 +132,8 @@ class SshSeats:
     def refusal(self, code: str) -> str | None:
         """Why `code` gives no seat now (in words), or None: it is a live invite (a seat's
         or the watch code), or the code of a seat a join here came to before, which it
-        takes again with the token kept for it (`seat_tokens`) unless a live connection
-        holds it."""
+        takes again with the token kept for it (`seat_tokens`; the host refuses it while a
+        live connection holds the seat, and the join says so)."""
         if not CODE.match(code):
             return t("ssh.not_a_code", line=self.line("CODE"))
         if code in self.host.invites:
@@ -142,8 +142,6 @@ class SshSeats:
         hosted = self.host.tokens.get(token or "")
         if hosted is None or token not in hosted.tokens:
             return worded(CLOSE_REASONS["used_code"])
-        if hosted.holder(token) is not None:
-            return worded(CLOSE_REASONS["seat_held"])
         return None
 
     def command(self, code: str, env: dict[str, str]) -> list[str]:

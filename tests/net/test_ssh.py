@@ -214,3 +214,30 @@ async def test_a_huge_paste_into_one_seat_holds_up_no_one_else():
                 await ann.until(lambda: "Ann to play" in ann.text())  # and Ann's own seat lives on
         finally:
             await bob.aclose()
+
+
+async def test_an_ssh_port_in_use_or_a_damaged_host_key_is_said_and_the_host_does_not_start():
+    import socket
+
+    from century_tui.cli.network import serve
+    from century_tui.engine import Game, dumps
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        for port, key in ((taken.getsockname()[1], None), (0, b"not a key")):
+            if key is not None:
+                storage.data_home().mkdir(parents=True, exist_ok=True)
+                (storage.data_home() / ssh.KEY_FILE).write_bytes(key)
+            game = Game(list(SEATS), 1)
+            path, lock = storage.create_save(dumps(game))
+            printed: list[str] = []
+            try:
+                code = await serve([(game, path, lock)], "127.0.0.1", 0, ssh=port,
+                                   out=lambda line, file=None: printed.append(line))
+            finally:
+                lock.release()
+            assert code == 1 and len(printed) == 1 and "cannot listen on 127.0.0.1:" in printed[0]
+    finally:
+        taken.close()
