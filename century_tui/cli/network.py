@@ -41,6 +41,8 @@ def add_parsers(sub, h: Callable[[str], str], *, players, count) -> list[argpars
     host.add_argument("--tls-cert", default=None, metavar="FILE", help=h("tls_cert"))
     host.add_argument("--tls-key", default=None, metavar="FILE", help=h("tls_key"))
     host.add_argument("--web", type=count(0, 65535), default=None, metavar="PORT", help=h("web"))
+    host.add_argument("--ssh", type=count(0, 65535), default=None, metavar="PORT", help=h("ssh"))
+    host.add_argument("--ssh-keys", default=None, metavar="FILE", help=h("ssh_keys"))
     out = [host]
     for name in ("join", "watch"):
         command = sub.add_parser(name, help=h(name))
@@ -120,6 +122,22 @@ def _tls_context(load, file: str, *, server: bool):
     return context
 
 
+def _unusable_keys(file: str) -> str | None:
+    """Why an authorized_keys file admits no one (None: it can be used)."""
+    import asyncssh
+
+    from century_tui import storage
+    from century_tui.engine import clipped
+
+    try:
+        asyncssh.read_authorized_keys(file)
+    except OSError as e:
+        return storage.os_reason(e)
+    except (ValueError, asyncssh.KeyImportError) as e:
+        return clipped(str(e), 120)
+    return None
+
+
 def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Serve a table for each --players and each --resume, all on one port."""
     from century_tui import storage
@@ -142,6 +160,12 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         rows_of.append(seats)
     if args.web is not None and args.tls_cert is not None:
         parser.error(t("cli.host_web_tls"))
+    if args.ssh_keys is not None:
+        if args.ssh is None:
+            parser.error(t("cli.ssh_keys_alone"))
+        problem = _unusable_keys(args.ssh_keys)
+        if problem is not None:
+            parser.error(t("cli.ssh_keys_refused", file=args.ssh_keys, detail=problem))
     tls = None
     if args.tls_cert is not None:
         tls = _tls_context(lambda ctx: ctx.load_cert_chain(args.tls_cert, args.tls_key), args.tls_cert, server=True)
@@ -170,7 +194,8 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             from century_tui.tui.lobby import LobbyApp
 
             lobby = LobbyApp
-        return asyncio.run(serve(tables, args.bind, args.port, skin=args.skin, tls=tls, lobby=lobby, web=args.web))
+        return asyncio.run(serve(tables, args.bind, args.port, skin=args.skin, tls=tls, lobby=lobby, web=args.web,
+                                 ssh=args.ssh, ssh_keys=args.ssh_keys))
     except KeyboardInterrupt:
         return 0
     finally:
@@ -179,11 +204,13 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str | None = None,
-                tls=None, lobby=None, web: int | None = None) -> int:
+                tls=None, lobby=None, web: int | None = None, ssh: int | None = None,
+                ssh_keys: str | None = None) -> int:
     """Serve `tables` ((game, save path, lock) each) until cancelled (Ctrl+C) or, with a
     `lobby` (the app's class: a terminal), until the host quits it. Without one, the join
     lines are printed, then who comes and goes. With `web`, browser seats on that port too.
-    `ready(host, *hosted)` is told once it listens (for tests)."""
+    With `ssh`, SSH seats on that port (`--ssh-keys`: only those keys). `ready(host, *hosted)`
+    is told once it listens (for tests)."""
     from century_tui import storage
     from century_tui.cli.files import say
     from century_tui.text import t
@@ -198,6 +225,8 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         return 1
 
     settings = storage.load_settings()[0]
+    # Every SSH seat's join reaches the host from this machine: admitted connections are not
+    # counted by address (net/door.py), so they crowd out no one.
     host = Host(bind=bind, port=port, bot_delay=settings.bot_delay_ms / 1000, bot_budget_ms=settings.bot_budget_ms,
                 tls=tls, skin=skin)
     try:
@@ -214,10 +243,26 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         except OSError as e:
             await host.close()
             return cannot_listen(f"{bind}:{web}", e)
+    doors = None
+    if ssh is not None:
+        from century_tui.net.ssh import SshSeats
+        from century_tui.text import language
+
+        try:
+            doors = SshSeats(host, bind, ssh, language=language(), keys=ssh_keys)
+            await doors.start()
+        except (OSError, ValueError) as e:  # the port taken; the host key unreadable or damaged
+            if seats is not None:
+                await seats.close()
+            await host.close()
+            return cannot_listen(f"{bind}:{ssh}", e if isinstance(e, OSError) else OSError(0, str(e)))
     notices = [t("cli.host_exposed", bind=bind)] if bind not in LOOPBACK else []
     web_line = None
     if seats is not None:
         web_line = t("cli.host_web", url=f"http://{public_address(bind, seats.port_bound)}")
+    ssh_line = None
+    if doors is not None:
+        ssh_line = t("cli.host_ssh", port=doors.port, fingerprint=doors.fingerprint)
     stopping = asyncio.Event()
     """Set by SIGTERM or SIGHUP: the host stops as by Ctrl+C."""
 
@@ -225,6 +270,8 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
         if seats is not None:
             await seats.close()  # the browser tabs' apps quit first, while the games are still served
         await host.close()  # the goodbyes, the last saves; the tables let go of their files
+        if doors is not None:
+            await doors.close()  # each SSH seat's join ends on the host's goodbye, its words on its screen
 
     closing: list[asyncio.Future] = []
 
@@ -236,7 +283,8 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     try:
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
         if lobby is not None:
-            app = lobby(host, notices, web_line.strip() if web_line else None)
+            where = "\n".join(line.strip() for line in (web_line, ssh_line) if line) or None
+            app = lobby(host, notices, where, ssh=doors.line if doors is not None else None)
             host.hands_over = True  # its `b` key
             if ready is not None:
                 ready(host, *hosted)
@@ -246,9 +294,10 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
             return 0
         for notice in notices:
             out(f"century: {notice}", file=sys.stderr)
-        Lobby(out, several=len(hosted) > 1).serving(host)
-        if web_line is not None:
-            out(web_line)
+        Lobby(out, several=len(hosted) > 1, ssh=doors.line if doors is not None else None).serving(host)
+        for line in (web_line, ssh_line):
+            if line is not None:
+                out(line)
         if ready is not None:
             ready(host, *hosted)
         with stopped_by_signals(lambda sig: stopping.set()):
@@ -262,9 +311,11 @@ class Lobby:
     """The host's output when it is not a terminal: the join lines, then a line when a
     seat's person comes or goes."""
 
-    def __init__(self, out, *, several: bool = False) -> None:
+    def __init__(self, out, *, several: bool = False, ssh=None) -> None:
         self.out = out
         self.several = several
+        self.ssh = ssh
+        """A code's `ssh` line, when the host seats players over SSH too."""
         self.seen: dict[int, set[int]] = {}
 
     def serving(self, host) -> None:
@@ -282,7 +333,9 @@ class Lobby:
                 command = hosted.join_command(seat)
                 if command is not None:
                     self.out(t("cli.host_seat", name=s.name, command=command))
+                    self._ssh(hosted.code_for(seat))
             self.out(t("cli.host_watch", command=hosted.watch_command()))
+            self._ssh(hosted.watch_code)
         files = ", ".join(hosted.name for hosted in host.tables)
         self.out(t("cli.host_stop_tables" if self.several else "cli.host_stop", file=files))
 
@@ -292,6 +345,12 @@ class Lobby:
         if hosted is not None and self.several:
             line = t("cli.host_table_line", file=hosted.name, line=line)
         self.out(f"century: {line}", file=sys.stderr)
+
+    def _ssh(self, code: str | None) -> None:
+        from century_tui.text import t
+
+        if self.ssh is not None and code is not None:
+            self.out(t("cli.host_ssh_line", command=self.ssh(code)))
 
     def changed(self, hosted) -> None:
         from century_tui.text import t

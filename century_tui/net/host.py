@@ -41,6 +41,8 @@ ACCEPT_FAILED = "socket.accept() out of system resource"
 """asyncio's words for a connection it could not accept (EMFILE, ENFILE, ENOBUFS, ENOMEM)."""
 CUT_AFTER = 2.0
 """Seconds a connection being closed has to take the close in before it is cut."""
+HELD_PING = 2.0
+"""Seconds the connection holding a seat has to answer a ping when its token comes again."""
 
 
 class Host:
@@ -194,6 +196,7 @@ class Host:
         goodbye = False
         try:
             hosted, client = await self._hello(ws)
+            await self._not_held(hosted, client)
             writer = asyncio.create_task(self._write(client))
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
@@ -215,6 +218,19 @@ class Host:
                 hosted.left(client, goodbye=goodbye)
                 client.outbox.put_nowait(None)
                 self.lobby_changed(hosted)
+
+    async def _not_held(self, hosted: HostedTable, client: Client) -> None:
+        """A seat's token said again while a connection holds the seat: that one is asked
+        for a pong. It answers: the seat is in use, this one is refused. It does not: its line
+        is dead (a laptop closed, a kill -9 whose close never came), and the new one takes over."""
+        holder = hosted.holder(client.token)
+        if holder is None:
+            return
+        try:
+            await asyncio.wait_for(await holder.ws.ping(), HELD_PING)
+        except (TimeoutError, ConnectionClosed):
+            return
+        raise Closed(p.CLOSE_REASONS["seat_held"])
 
     def _too_fast(self, hosted: HostedTable, client: Client) -> None:
         """A message past the rate: a player's is refused (a key held down), until a burst's

@@ -167,6 +167,10 @@ class HostedTable:
         self.host.tokens[token] = self
         return seats, token
 
+    def holder(self, token: str | None) -> Client | None:
+        """The connection holding a seat with `token` now, if any (not a watcher's)."""
+        return next((c for c in self.clients if c.seats and token is not None and c.token == token), None)
+
     def connected(self, seat: int) -> bool:
         return any(seat in c.seats for c in self.clients)
 
@@ -212,6 +216,8 @@ class HostedTable:
 
     def welcome(self, client: Client) -> None:
         for other in [c for c in self.clients if c.token is not None and c.token == client.token]:
+            other.seats = ()  # a dead line (`Host._not_held`): it holds nothing from now on
+            self.clients.discard(other)
             self.host.drop(other, p.CLOSE_REASONS["taken_over"])
         self.clients.add(client)
         self.host.send(client, p.encode(p.Welcome(seats=list(client.seats), token=client.token,

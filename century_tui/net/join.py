@@ -13,6 +13,7 @@ from century_tui.tui import app as tui_app
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.code_entry import CodeScreen
 
+from . import seat_tokens
 from .client import JoinError, RemoteTable
 from .protocol import FAREWELL, SEAT_GONE
 
@@ -68,7 +69,7 @@ class JoinApp(CenturyApp):
 
         asking = next((s for s in self.screen_stack if isinstance(s, CodeScreen)), None)
         try:
-            table = await RemoteTable.connect(self.address, code=code, watch=self.watch, tls=self.tls)
+            table = await seat_tokens.sit_down(self.address, code, watch=self.watch, tls=self.tls)
         except JoinError as e:
             if asking is not None:  # a wrong or used code: the person types another
                 asking.refused(e.reason, unreachable=e.unreachable)
@@ -79,6 +80,7 @@ class JoinApp(CenturyApp):
         if not self.own_skin and table.skin in SKINS and table.skin != self.skin:
             self.wear_skin(table.skin)  # the host's look, not remembered here
         self.hold(table)  # type: ignore[arg-type]
+        self.code = code  # the line that brings this seat back
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
         table.subscribe(lambda change: self._heard_of(table, change))
         self._clear_stack()  # the code screen (and a help over it) goes
@@ -107,6 +109,7 @@ class JoinApp(CenturyApp):
             self.exit()
             return
         if table.drop_code in SEAT_GONE:
+            self._seat_gone(table.drop_code)
             self.failure = reason
             self.exit(return_code=1)
             return
@@ -123,9 +126,11 @@ class JoinApp(CenturyApp):
                 await table.reconnect(timeout=min(TRY_FOR, end - loop.time()))
             except JoinError as e:
                 if e.code == "unknown_token":  # a host started again has new codes and tokens
+                    self._seat_gone(e.code)
                     reason = t("cli.host_restarted" if table.mine else "cli.host_restarted_watch")
                     break
-                if e.code in SEAT_GONE:
+                if e.code in SEAT_GONE or e.code == "seat_held":  # someone else's now
+                    self._seat_gone(e.code)
                     reason = e.reason
                     break
                 continue
@@ -133,3 +138,10 @@ class JoinApp(CenturyApp):
             return
         self.failure = reason
         self.exit(return_code=1)
+
+    def _seat_gone(self, why: str | None) -> None:
+        """The seat is not this terminal's any more. Its token will not work again (a new code,
+        a bot, a host started again): the line no longer brings anyone back to it. Taken up
+        at another terminal (the person came back there): the token is theirs, and kept."""
+        if self.code is not None and not self.watch and why not in ("taken_over", "seat_held"):
+            seat_tokens.forget(self.address, self.code)

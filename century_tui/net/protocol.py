@@ -318,6 +318,7 @@ CLOSE_REASONS = {
     "to_bot": "the host handed this seat to a bot",
     "together": "the host seated this seat with another at one terminal: ask the host for your new century join line",
     "taken_over": "the seat was taken up by a new connection",
+    "seat_held": "this seat is in use by a live connection: close that one first",
     "too_slow": "too slow: messages piled up",
     "too_fast": "too many messages",
     "host_closed": "the host closed the connection",

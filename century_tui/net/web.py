@@ -73,10 +73,16 @@ QUIT_WAIT = 5.0
 """Seconds a tab's app gets to quit (when its page closes, or the host stops) before it is killed."""
 
 
+def join_args(address: str, language: str, *more: str, verb: str = "join") -> list[str]:
+    """`century join ADDRESS` (or `watch`) in `language`, then `more`, as this Python and
+    this package run it: what a browser tab and an SSH seat start."""
+    return [sys.executable, "-m", "century_tui", "--lang", language, verb, address, *more]
+
+
 def join_command(address: str, language: str) -> str:
-    """The shell command each tab runs: this Python, this package, no code (the app asks);
-    `exec`, so the tab's process is the app itself (a kill reaches it)."""
-    return "exec " + shlex.join([sys.executable, "-m", "century_tui", "--lang", language, "join", address])
+    """The shell command each tab runs: no code (the app asks); `exec`, so the tab's process
+    is the app itself (a kill reaches it)."""
+    return "exec " + shlex.join(join_args(address, language))
 
 
 class Tab(AppService):

@@ -147,6 +147,13 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
             return None
         return self.table.retry_save()
 
+    def save_from_any_thread(self) -> None:
+        """A hang-up's last resort, when this app's loop is stuck on its terminal: the game in
+        play's last save and its file let go, from the watchdog's thread, told to no screen."""
+        saver = getattr(self.table, "saver", None)
+        if saver is not None:
+            saver.last_chance()
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}
@@ -156,7 +163,7 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         first_frame_shown(self, on_a_board=self.table is not None)
 
     def on_mount(self) -> None:
-        catch_hangup(self, self.retry_failed_save, lambda: self.hold(None))
+        catch_hangup(self, self.retry_failed_save, lambda: self.hold(None), self.save_from_any_thread)
         self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
         if self.notice:

@@ -12,7 +12,7 @@ layer's `Host` and `HostedTable` have them): the TUI never imports the network c
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -49,6 +49,7 @@ class Served(Protocol):
     def table(self) -> _Table: ...
     def status(self, seat: int) -> Presence: ...
     def join_command(self, seat: int) -> str | None: ...
+    def code_for(self, seat: int) -> str | None: ...
     def watch_command(self) -> str: ...
     def watchers(self) -> list[tuple[int, bool]]: ...
     def issue(self, seat: int) -> str: ...
@@ -97,13 +98,15 @@ class LobbyApp(OffersKeys, App[None]):
         """Textual's driver for this terminal, writing each frame in fewer bytes (`output`)."""
         return compact_output(super().get_driver_class())
 
-    def __init__(self, host: Hosting, notices: Sequence[str] = (), web: str | None = None) -> None:
+    def __init__(self, host: Hosting, notices: Sequence[str] = (), web: str | None = None,
+                 ssh: Callable[[str], str] | None = None) -> None:
         """`notices` are warnings (the host can be reached from other machines); `web` says
-        where the browser seats are."""
+        where the browser and SSH seats are; `ssh` makes a code's `ssh` line."""
         super().__init__()
         self.host = host
         self.notices = list(notices)
         self.web = web
+        self.ssh = ssh
         self._seen: dict[tuple[int, int], str] = {}
         self.seats = OptionList(id="seats")
         """Each table's heading (with its watch line), then its seats."""
@@ -154,6 +157,8 @@ class LobbyApp(OffersKeys, App[None]):
         out = Text(printable(served.name), style="bold")
         out.append(f"  {status}")
         out.append("\n  " + t("lobby.watch", command=served.watch_command()), style="dim")
+        if self.ssh is not None:
+            out.append("\n    " + t("lobby.ssh", command=self.ssh(served.watch_code)), style="dim")
         out.append("\n  " + self._watchers(served))
         return out
 
@@ -180,6 +185,9 @@ class LobbyApp(OffersKeys, App[None]):
         command = served.join_command(seat)
         if command is not None:
             out.append(f"\n    {command}")
+            code = served.code_for(seat)
+            if self.ssh is not None and code is not None:
+                out.append("\n    " + t("lobby.ssh", command=self.ssh(code)))
         return out
 
     def _chosen(self) -> tuple[Served, int | None] | None:

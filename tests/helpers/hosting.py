@@ -41,24 +41,26 @@ class Hosting:
 
 
 class Hosted:
-    """`century host --web 0` on free loopback ports, its printed lines kept in `printed`;
-    stopped (as by Ctrl+C) on exit at the latest."""
+    """`century host --web 0` (or with other `options` of `serve`) on free loopback ports,
+    its printed lines kept in `printed`; stopped (as by Ctrl+C) on exit at the latest."""
 
-    def __init__(self, seats: list[Seat], seed: int = 7) -> None:
+    def __init__(self, seats: list[Seat], seed: int = 7, **options) -> None:
         self.game = Game(seats, seed)
+        self.options = options or {"web": 0}
         self.printed: list[str] = []
 
     async def __aenter__(self) -> Hosted:
         self.path, lock = storage.create_save(dumps(self.game))
         got = asyncio.get_running_loop().create_future()
         self.task = asyncio.create_task(serve(
-            [(self.game, self.path, lock)], "127.0.0.1", 0, web=0,
+            [(self.game, self.path, lock)], "127.0.0.1", 0, **self.options,
             out=lambda line, file=None: self.printed.append(line),
             ready=lambda host, hosted: got.set_result((host, hosted))))
         self.host, self.hosted = await asyncio.wait_for(got, 10)
-        self.url = next(re.search(r"http://\S+", line)[0] for line in self.printed if "browser" in line)
+        if "web" in self.options:
+            self.url = next(re.search(r"http://\S+", line)[0] for line in self.printed if "browser" in line)
         self.tab_command = f"join 127.0.0.1:{self.host.port}"
-        """What the command line of a browser tab's process holds."""
+        """What the command line of a browser tab's (or SSH seat's) process holds."""
         return self
 
     async def __aexit__(self, *exc) -> None:

@@ -41,11 +41,13 @@ class Cell:
 class Terminal:
     """A program in a `cols`×`rows` pseudo-terminal, its output fed to a pyte screen."""
 
-    def __init__(self, args: list[str], env: dict[str, str], cols: int = 80, rows: int = 24) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], cols: int = 80, rows: int = 24,
+                 program: list[str] | None = None) -> None:
+        """`century ARGS` (or `program` then `args`)."""
         master, slave = os.openpty()
         self._winsize(slave, cols, rows)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "century_tui", *args],
+            [*(program or [sys.executable, "-m", "century_tui"]), *args],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
             preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),  # resizes send SIGWINCH
         )

@@ -15,9 +15,10 @@ from century_tui.engine import HIDDEN, MERCHANT_CARDS, Claim, Game, IllegalMove,
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
+from century_tui.net import host as host_module
 from century_tui.net.host import Limits
 from century_tui.timeline import running_scores
-from tests.helpers.hosting import Served, closed_with, until
+from tests.helpers.hosting import Freezer, Served, closed_with, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -249,14 +250,20 @@ async def test_a_dropped_player_comes_back_with_the_token_and_the_whole_view():
         assert ann.mine == (0,) and dropped
 
 
-async def test_a_second_connection_with_the_same_token_takes_the_seat_over():
-    async with Served([Seat("Ann"), Seat("Bob")]) as s:
-        ann = await s.join(0)
+async def test_a_seat_s_token_is_refused_while_a_live_connection_holds_it_and_takes_a_dead_line_over(monkeypatch):
+    monkeypatch.setattr(host_module, "HELD_PING", 0.3)
+    async with Served([Seat("Ann"), Seat("Bob")]) as s, Freezer(s.host.port) as proxy:
+        ann = await RemoteTable.connect(proxy.address, code=s.code(0), timeout=5)
+        s.clients.append(ann)
         dropped = []
         ann.on_drop(dropped.append)
+        with pytest.raises(JoinError) as refused:  # the same seat from another terminal, Ann still there
+            await RemoteTable.connect(s.address, token=ann.token, timeout=5)
+        assert refused.value.code == "seat_held" and "in use by a live connection" in refused.value.reason
+        assert s.hosted.connected(0) and not dropped and len(s.hosted.clients) == 1
+        proxy.freeze()  # Ann's line is dead, as a closed laptop leaves it: no close ever comes
         again = await RemoteTable.connect(s.address, token=ann.token, timeout=5)
         s.clients.append(again)
-        await until(lambda: dropped)
         assert again.mine == (0,) and len([c for c in s.hosted.clients if 0 in c.seats]) == 1
 
 

@@ -13,10 +13,11 @@ from century_tui.engine import Rest, Seat
 from century_tui.net import protocol as p
 from century_tui.net.client import RemoteTable
 from century_tui.net.words import refusal_of
+from century_tui.net import host as host_module
 from century_tui.net.host import Limits
 from century_tui.table import Refused, Resynced, Rewound, UndoAsked
 from century_tui.tui import render
-from tests.helpers.hosting import Served, closed_with, until
+from tests.helpers.hosting import Freezer, Served, closed_with, until
 
 
 
@@ -195,11 +196,17 @@ async def test_a_full_view_is_a_resync_not_a_move_played_again():
 
 
 @pytest.mark.asyncio
-async def test_an_owner_who_takes_their_seat_over_while_asked_is_asked_again():
-    async with Served([Seat("Ann"), Seat("Bob")], seed=5) as s:
-        first, second = await after_one_move(s)
+async def test_an_owner_who_takes_their_seat_over_while_asked_is_asked_again(monkeypatch):
+    monkeypatch.setattr(host_module, "HELD_PING", 0.3)
+    async with Served([Seat("Ann"), Seat("Bob")], seed=5) as s, Freezer(s.host.port) as proxy:
+        first = await RemoteTable.connect(proxy.address, code=s.code(s.table.state.seat), timeout=5)
+        second = await s.join(1 - s.table.state.seat)
+        s.clients.append(first)
+        first.play(Rest())
+        await until(lambda: s.caught_up(first, second) and len(s.table.game.moves) == 1)
         second.undo()
         await until(lambda: s.hosted.undos.open is not None)
+        proxy.freeze()  # the owner's terminal died as they were asked
         again = await RemoteTable.connect(s.address, token=first.token, timeout=5)  # a new terminal
         s.clients.append(again)
         on_again = heard(again)

@@ -229,3 +229,19 @@ async def test_the_lobby_lists_who_watches_each_table_and_whether_each_is_connec
             await second.aclose()  # it quits: its close says goodbye, and nobody waits for it
             await until(pilot, lambda: "watchers: 1 (#1 connected)" in "\n".join(screen_lines(app)))
             await first.aclose()
+
+
+async def test_with_ssh_seats_each_seat_and_the_watch_line_show_their_ssh_line_and_a_new_code_gets_one():
+    async with Hosting(Game(list(SEATS), first_to_play(2, SEATS))) as host:
+        hosted = host.tables[0]
+        app = LobbyApp(host, web="over SSH:  port 2222, host key SHA256:abc", ssh=lambda code: f"ssh -p 2222 {code}@h")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            for code in (hosted.code_for(0), hosted.code_for(1), hosted.watch_code):
+                assert f"ssh -p 2222 {code}@h" in text
+            assert "SHA256:abc" in text and "ssh -p 2222" not in "".join(text.split("Cog")[1:])  # no line for a bot
+            old = hosted.code_for(0)
+            hosted.issue(0)  # the host's `n`: the SSH line changes with the code
+            await until(pilot, lambda: f"ssh -p 2222 {hosted.code_for(0)}@h" in "\n".join(screen_lines(app)))
+            assert old not in "\n".join(screen_lines(app))

@@ -4,10 +4,16 @@ while the folder was away is in the file once the folder is back."""
 
 from __future__ import annotations
 
+import array
+import fcntl
 import json
 import os
+import select
 import signal
+import struct
+import subprocess
 import sys
+import termios
 import time
 
 import pytest
@@ -26,8 +32,9 @@ def gone(term, timeout: float = 15) -> None:
         term.drain(0.05)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
-def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
+def not_saved_then_back(tmp_path):
+    """`century new` in a terminal after a move saved and one not (the save folder was away),
+    the folder back since: (the terminal, the data folder, the saves folder)."""
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").write_text(json.dumps({"handoff": False}))
@@ -45,6 +52,16 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
         saves.unlink()
         away.rename(saves)  # the folder is back; no move has been made since
         assert [len(m) for m in terminal.saved_moves(home)] == [1]
+    except BaseException:
+        term.close()
+        raise
+    return term, home, saves
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
+    term, home, saves = not_saved_then_back(tmp_path)
+    try:
         os.kill(term.proc.pid, sig)
         gone(term)
         # SIGTERM quits as Ctrl+Q does; SIGHUP, with no terminal to give back, ends by the signal
@@ -53,3 +70,72 @@ def test_a_signal_while_not_saved_makes_the_last_save_attempt(sig, tmp_path):
         term.close()
     assert [len(m) for m in terminal.saved_moves(home)] == [2]
     assert not list(saves.glob(".*.lock"))  # the window let go of its file as it went
+
+
+def stall(term, timeout: float = 30) -> None:
+    """Stop reading the program's output and make it draw (resizes) until the terminal takes
+    no more and the app's loop is blocked on its next frame: the main thread waits on a lock
+    (the full output queue), no longer on its event loop's poll, with the terminal full."""
+    pid, size, blocked = term.proc.pid, 0, 0
+    deadline = time.monotonic() + timeout
+    while blocked < 5:
+        assert time.monotonic() < deadline, "the program never blocked on its terminal"
+        size += 1
+        fcntl.ioctl(term.master, termios.TIOCSWINSZ, struct.pack("HHHH", 24 + size % 12, 80 + size % 30, 0, 0))
+        os.killpg(pid, signal.SIGWINCH)
+        select.select([], [], [], 0.03)  # pacing the resizes, not a wait for a result
+        with open(f"/proc/{pid}/wchan") as f:
+            waiting_on_a_lock = f.read().startswith("futex")
+        queued = array.array("i", [0])
+        fcntl.ioctl(term.master, termios.FIONREAD, queued)
+        blocked = blocked + 1 if waiting_on_a_lock and queued[0] >= 4000 else 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to see the program blocked")
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+def test_a_signal_ends_the_program_even_when_its_terminal_takes_no_more_output(sig, tmp_path):
+    """A dropped SSH line or a window no one reads: the app's loop is stuck on its terminal,
+    yet the signal makes the last save (the folder is back after a failed one), lets go of
+    the file and ends the process within a couple of seconds."""
+    term, home, saves = not_saved_then_back(tmp_path)
+    try:
+        stall(term)
+        signalled = time.monotonic()
+        os.kill(term.proc.pid, sig)
+        term.proc.wait(10)  # not reading: the terminal stays full to the end
+        took = time.monotonic() - signalled
+        assert term.proc.returncode == 128 + sig  # ended by the watchdog, the loop never answered
+    finally:
+        term.close()
+    assert took < 5, f"the process outlived the signal by {took:.1f} s"
+    assert [len(m) for m in terminal.saved_moves(home)] == [2]
+    assert not list(saves.glob(".*.lock"))
+
+
+def test_once_the_window_is_gone_a_signal_does_what_it_did_before():
+    """The hang-up handler answers for its window only: after it (a test's app, a join that
+    ended), SIGTERM ends the process at once, as it would have."""
+    code = (
+        "import asyncio, time\n"
+        "from textual.app import App\n"
+        "from century_tui.tui.hangup import catch_hangup\n"
+        "class A(App):\n"
+        "    def on_mount(self):\n"
+        "        catch_hangup(self, lambda: None, lambda: None)\n"
+        "        self.exit()\n"
+        "async def main():\n"
+        "    async with A().run_test():\n"
+        "        pass\n"
+        "asyncio.run(main())\n"
+        "print('over', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "over"
+        proc.terminate()
+        proc.wait(5)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == -signal.SIGTERM
