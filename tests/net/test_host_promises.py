@@ -362,6 +362,7 @@ async def test_a_failing_bot_a_failing_save_and_failing_accepts_never_wedge_a_ta
             for line in lines:
                 line.close()
         assert told == ["New connections cannot be accepted (Too many open files); the host tries again every second."]
+        await ann.aclose()  # her seat free again: a live line keeps it (issue 43)
         bob = await RemoteTable.connect(s.address, token=ann.token, timeout=5)  # accepted again
         assert bob.mine == (0,)
         s.clients.append(bob)
