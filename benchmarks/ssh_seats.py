@@ -16,8 +16,8 @@ terminal emulator (pyte), as a person's terminal would. Figures:
 - host CPU per key and per move: the host process's CPU time (its SSH relays and the games; the seats'
   processes are counted apart) over the moves made, as read back from the save files.
 
-`--bots N` adds N tables of two hard bots that think all along in the host (no pause after
-a move): the keys' and moves' times then say whether a bot thinking slows the SSH seats
+`--bots N` adds N tables of two hard bots that think all along (no pause after a move; in
+the host's bot processes): the keys' and moves' times then say whether a bot thinking slows the SSH seats
 (the host's CPU then counts the bots' too).
 """
 

@@ -216,6 +216,7 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     from century_tui.text import t
 
     from century_tui.net.host import Host, public_address
+    from century_tui.table.bot_processes import BotProcesses
     from century_tui.net.signals import stop_app, stopped_by_signals
 
     out = out or say
@@ -227,8 +228,9 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     settings = storage.load_settings()[0]
     # Every SSH seat's join reaches the host from this machine: admitted connections are not
     # counted by address (net/door.py), so they crowd out no one.
+    bot_processes = BotProcesses()
     host = Host(bind=bind, port=port, bot_delay=settings.bot_delay_ms / 1000, bot_budget_ms=settings.bot_budget_ms,
-                tls=tls, skin=skin)
+                tls=tls, skin=skin, bot_processes=bot_processes)
     try:
         await host.start()
     except OSError as e:
@@ -280,6 +282,8 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
             closing.append(asyncio.ensure_future(closed()))
         await closing[0]
 
+    if any(seat.bot for game, _, _ in tables for seat in game.seats):
+        bot_processes.warm_up()  # their imports while the host starts, not at a bot's first move
     try:
         hosted = [host.add(game, save_path=path, lock=lock) for game, path, lock in tables]
         if lobby is not None:

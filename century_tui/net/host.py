@@ -28,6 +28,7 @@ from century_tui import storage
 from century_tui.engine import Game
 from century_tui.storage.autosaver import Saver
 from century_tui.table import LocalTable
+from century_tui.table.bot_processes import BotProcesses
 from century_tui.text import t
 
 from . import protocol as p
@@ -51,9 +52,11 @@ class Host:
     def __init__(self, *, bind: str = "127.0.0.1", port: int = 0, limits: Limits | None = None,
                  bot_delay: float = 0.0, bot_budget_ms: int | None = None,
                  on_lobby: Callable[[HostedTable], None] | None = None,
-                 tls: ssl.SSLContext | None = None, skin: str | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, skin: str | None = None,
+                 bot_processes: BotProcesses | None = None) -> None:
         """`tls`: serve wss:// with this context (`--tls-cert/--tls-key`); `skin`: the look
-        the joins take unless they choose their own."""
+        the joins take unless they choose their own; `bot_processes`: the bots think there,
+        not on the host's threads (`century host`: its connections never wait for a bot)."""
         self.bind = bind
         self.tls = tls
         self.skin = skin
@@ -76,6 +79,7 @@ class Host:
         the lobby shows it."""
         self.accept_failures = 0
         self._loop_handler: Any = None
+        self.bot_processes = bot_processes
 
     # ------------------------------------------------------------ the tables
     def register(self, code: str, hosted: HostedTable) -> str:
@@ -94,8 +98,9 @@ class Host:
             loop.run_in_executor(None, task)
 
         saver = Saver.for_game(save_path, lock, enabled=autosave, spawn=spawn, call_soon=loop.call_soon_threadsafe)
+        think = self.bot_processes.thinker(game) if self.bot_processes is not None else None
         table = LocalTable(game, saver=saver, spawn=spawn, call_soon=loop.call_soon_threadsafe,
-                           pace=lambda: self._pace, durable=True)  # on disk before any client sees it
+                           pace=lambda: self._pace, think=think, durable=True)  # on disk before any client sees it
         hosted = HostedTable(self, table)
         self.tables.append(hosted)
         table.start()
@@ -150,6 +155,8 @@ class Host:
             await self._server.wait_closed()
         for hosted in self.tables:
             hosted.table.close()
+        if self.bot_processes is not None:
+            self.bot_processes.close()
         for task in list(self._writers):
             task.cancel()
         if self._loop is not None and self._loop.get_exception_handler() == self._loop_error:
