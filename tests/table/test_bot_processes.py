@@ -4,6 +4,7 @@ slowed every SSH seat), and choose there exactly what they choose in a thread.""
 from __future__ import annotations
 
 import os
+import signal
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -25,7 +26,7 @@ def test_a_bot_in_a_process_chooses_what_it_chooses_in_a_thread_and_a_dead_worke
             assert move == here(state, number, None)
             game.apply(move)
         assert procs._executor().submit(os.getpid).result() != os.getpid()  # not this process
-        procs._executor().submit(os._exit, 1)  # the worker dies
+        procs._executor().submit(signal.raise_signal, signal.SIGKILL)  # the worker dies
         with pytest.raises(BrokenProcessPool):
             think(game.state, 6, None)  # the move it was choosing fails (the table tries again)...
         assert think(game.state, 6, None) == here(game.state, 6, None)  # ...and new workers answer
