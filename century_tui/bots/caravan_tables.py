@@ -82,6 +82,20 @@ PAY_SLOT: tuple[list[tuple[int, tuple[int, ...]] | None], ...] = tuple(
 merchant slot `slot` (R-ACQ-1), None when the caravan holds too few."""
 
 
+def payment_code(slot: int, tiers: tuple[int, ...]) -> int:
+    """A small int naming an acquire (the slot and the tiers placed): a cheap key."""
+    code = slot
+    for t in tiers:
+        code = code * 4 + t
+    return code * 8 + slot
+
+
+PAY_CODE: tuple[list[int], ...] = tuple(
+    [payment_code(slot, pay[1]) if pay else -1 for pay in PAY_SLOT[slot]] for slot in range(6)
+)
+"""PAY_CODE[slot][caravan]: `payment_code` of PAY_SLOT's payment."""
+
+
 def _upgrades(c: Cubes, limit: int) -> dict[Cubes, tuple[int, ...]]:
     """Every distinct caravan 1..`limit` upgrade steps make (R-PLAY-2), with its steps
     (sorted tiers raised, as the engine lists them; the fewest steps for a caravan)."""
@@ -126,14 +140,15 @@ def _column(card: int) -> list[tuple[tuple[int, object], ...]]:
     return out
 
 
-_COLUMNS: dict[int, list[tuple[tuple[int, object], ...]]] = {}
+COLUMNS: list[list[tuple[tuple[int, object], ...]] | None] = [None] * len(KIND)
+"""The column of each card (`_column`), None until a search first meets the card."""
 
 
 def plays(card: int) -> list[tuple[tuple[int, object], ...]]:
     """The column of `card` (`_column`), worked out once."""
-    got = _COLUMNS.get(card)
+    got = COLUMNS[card]
     if got is None:
-        got = _COLUMNS[card] = _column(card)
+        got = COLUMNS[card] = _column(card)
     return got
 
 

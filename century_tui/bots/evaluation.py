@@ -16,12 +16,14 @@ costs a handful of list and dict reads (`bots/planner.py`).
 from __future__ import annotations
 
 from functools import lru_cache
+from math import erf, sqrt
 
 from msgspec import Struct
 
 from century_tui.engine import COST, cards_of
 
 from .caravan_tables import CUBES, SCORED, STATES, TIER_VALUE
+from .engine_value import throughput
 from .heuristics import POINTS, RATES, deficit, value
 from .world import World, coin_on
 
@@ -41,6 +43,11 @@ class Weights(Struct, frozen=True):
     """Each further merchant card counts this much less: a long hand cycles slowly."""
     engine_turns: float = 10.0
     """Turns left below which the engine counts for less (none at the end)."""
+    throughput: float = 0.0
+    """Above 0, the merchant cards count for what they make a turn played in cycles
+    (`engine_value.throughput`) times this times the turns left (at most
+    `throughput_turns`), instead of `engine`'s sum of rates."""
+    throughput_turns: float = 30.0
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
     late_turns: float = 8.0
@@ -51,14 +58,26 @@ class Weights(Struct, frozen=True):
     """Share of the best other player's worth taken off the bot's own."""
     line_spill: float = 2.0
     """Points each overflow along a line costs: the cubes thrown back were paid for."""
+    funnel: float = 0.0
+    """A search keeps `width * funnel / d` positions at own turn `d` when that is more
+    than its width: wider where the first moves part, narrower where lines end."""
+    claim_bonus: float = 0.0
+    """Points a claim counts beyond its own along a line (times `discount ** d`): cards
+    are priced about what their cubes are worth, so without it claiming is a wash."""
+    win_delay: float = 20.0
+    """A win found one own turn later counts this much less: no putting off a sure win."""
+    win_sigma: float = 0.0
+    """Above 0, a finished line's win counts by its chance: its margin over the other
+    players' forecast scores, uncertain by this many points, plus `win_sigma_turn` a turn."""
+    win_sigma_turn: float = 0.0
     discount: float = 1.0
     """A claim `d` own turns into a line counts `discount ** d` of its points (1: no
     discount): points sooner are surer, and the race goes to the quick."""
 
 
 WIN_BONUS = 1000.0
-WIN_DELAY = 20.0
-"""A win found one own turn later counts this much less: no putting off a sure win."""
+"""What a sure win is worth beyond the scores."""
+SQRT2 = sqrt(2)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -90,6 +109,8 @@ class Context:
         self.coins = tuple(POINTS[c] + coin_on(j, upper, lower) for j, c in enumerate(prow))
         self.late = min(1.0, left / w.late_turns)
         self.engine_share = w.engine * min(1.0, left / w.engine_turns)
+        if w.throughput:
+            self.engine_share = w.throughput * min(left, w.throughput_turns)
         self.ready_share = w.ready * self.late
         self.cubes: list[float | None] = [None] * STATES
         self.engine: dict[int, float] = {}
@@ -120,7 +141,8 @@ class Context:
     def cards_worth(self, mask: int, hand: int) -> float:
         e = self.engine.get(mask)
         if e is None:
-            e = self.engine[mask] = engine_rate(mask, self.w.engine_decay) * self.engine_share
+            rate = throughput(mask) if self.w.throughput else engine_rate(mask, self.w.engine_decay)
+            e = self.engine[mask] = rate * self.engine_share
         r = self.ready.get(hand)
         if r is None:
             r = self.ready[hand] = hand_rate(hand) * self.ready_share
@@ -133,7 +155,7 @@ _CONTEXTS: dict[tuple, Context] = {}
 def context(prow: tuple[int, ...], upper: int, lower: int, left: float, w: Weights) -> Context:
     """The context of these facts, kept from search to search (turns left past the ones
     the worth depends on count alike)."""
-    left = min(left, max(w.late_turns, w.engine_turns))
+    left = min(left, max(w.late_turns, w.engine_turns, w.throughput_turns if w.throughput else 0.0))
     key = (prow, upper > 0, lower > 0, left, w)
     got = _CONTEXTS.get(key)
     if got is None:
@@ -185,16 +207,18 @@ class Evaluator:
 
     def final(self, world: World, pts: int, cv: int, depth: int) -> float:
         """A finished game's worth: the bot's score less `rival` times the best other's,
-        plus the win bonus."""
+        plus the win bonus times the chance of a win (`Weights.win_sigma`: the other
+        players' scores are a forecast, the less sure the further the end)."""
+        w = self.w
         mine = pts + SCORED[cv]
-        best, win = 0, True
+        best, margin = 0, float("inf")
         for (k, opts, n, lost), other, pos in zip(world.others, world.game.others, self.positions):
             score = opts + SCORED[_within(other.plan.cubes(k))]
             best = max(best, score)
-            if score > mine or (score == mine and pos > self.my_position):
-                win = False
-        got = mine - self.w.rival * best
-        return got + (WIN_BONUS - WIN_DELAY * depth if win else 0.0)
+            margin = min(margin, mine - score + (0.5 if pos < self.my_position else -0.5))
+        sigma = w.win_sigma + w.win_sigma_turn * depth
+        chance = (1.0 if margin > 0 else 0.0) if sigma <= 0 else 0.5 * (1 + erf(margin / (sigma * SQRT2)))
+        return mine - w.rival * best + (WIN_BONUS - w.win_delay * depth) * chance
 
 
 def _within(cv: int) -> int:

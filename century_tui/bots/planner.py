@@ -20,14 +20,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from operator import itemgetter
 
-from century_tui.engine import COST, cards_of
+from century_tui.engine import COST, KIND, cards_of
 
-from .caravan_tables import AFTER_CLAIM, CUBES, EMPTY, HELD, INDEX, PAYABLE, PAY_SLOT, STATES, added, plays
+from .caravan_tables import (
+    AFTER_CLAIM, COLUMNS, CUBES, EMPTY, HELD, INDEX, PAYABLE, PAY_CODE, PAY_SLOT, STATES, added, plays
+)
 from .evaluation import Evaluator
 from .heuristics import POINTS, deficit, needed_cubes
 from .world import World
 
 PLAY, REST = ("play", -1), ("rest", -1)
+ACQUIRE_STEP = tuple(("acquire", c) for c in range(len(KIND)))
+CLAIM_STEP = tuple(("claim", c) for c in range(len(COST)))
+"""One shared (kind, card) step per card: a line records its steps without allocating."""
 _FIRST = itemgetter(0)
 
 
@@ -100,9 +105,12 @@ class Beam:
         self.trigger = trigger
         self.work = work
         w = evaluator.w
+        self.funnel = w.funnel
         self.spill = w.line_spill
         self.delay = [1 - w.discount ** d for d in range(128)]
         """Share of a claim's points lost `d` own turns into a line (`Weights.discount`)."""
+        self.bonus = [w.claim_bonus * w.discount ** d for d in range(128)]
+        """Points a claim `d` own turns into a line counts beyond its own (`Weights.claim_bonus`)."""
 
     def child(self, out: list, first: int, cv: int, hand: int, played: int, pts: int, ncl: int, world: World,
               acc: float, prev: tuple | None, step: tuple) -> None:
@@ -115,35 +123,46 @@ class Beam:
         out.append((v, first, cv, hand, played, pts, ncl, world, acc, prev, step))
 
     def expand(self, node: tuple, out: list) -> None:
-        """Every child of `node` (the bot's next turn, then the others'), evaluated, into `out`."""
+        """Every child of `node` (the bot's next turn, then the others'), evaluated, into `out`.
+        The hot path of the search: written out flat, every table read local."""
         _, first, cv, hand, played, pts, ncl, world, acc, _, _ = node
         ev, append = self.ev, out.append
+        frame, final = ev.frame, ev.final
         prow = world.prow
         payable = PAYABLE[cv]
         if payable:
             before = len(out)
+            claimed, trigger = world.claimed, ncl + 1 >= self.trigger
+            a0 = acc + self.bonus[world.depth]
+            loss = self.delay[world.depth]
             for j, card in enumerate(prow):
                 if payable >> card & 1:
-                    w1, gain = world.claim(j, ncl + 1 >= self.trigger)
-                    a = acc - self.delay[world.depth] * POINTS[card]
-                    self.child(out, first, AFTER_CLAIM[card][cv], hand, played, pts + gain, ncl + 1, w1.turn(), a,
-                               node, STEPS[("claim", card)])
+                    got = claimed.get(2 * j + trigger)
+                    w2, gain = got if got is not None else world.take(j, trigger)
+                    r, a, p2 = AFTER_CLAIM[card][cv], a0 - loss * POINTS[card], pts + gain
+                    if w2.over:
+                        v = final(w2, p2, r, w2.depth) + a
+                    else:
+                        ctx, rival = w2.memo.get(ncl + 1) or frame(w2, ncl + 1)
+                        c = ctx.cubes[r]
+                        v = p2 + a + (c if c is not None else ctx.cube_worth(r)) + ctx.cards_worth(hand | played, hand) - rival
+                    append((v, first, r, hand, played, p2, ncl + 1, w2, a, node, CLAIM_STEP[card]))
             if self.claims_first and len(out) > before:
                 return
         nxt = world.turn()
         if nxt.over:
-            final = ev.final
             ctx = None
         else:
-            ctx, rival = ev.frame(nxt, ncl)
+            ctx, rival = nxt.memo.get(ncl) or frame(nxt, ncl)
             cube_worth, cards_worth, cubes = ctx.cube_worth, ctx.cards_worth, ctx.cubes
         spill = self.spill
         # cards of the hand: every distinct result
         for card in cards_of(hand):
-            h, p = hand ^ (1 << card), played | (1 << card)
-            options = plays(card)[cv]
+            column = COLUMNS[card] or plays(card)
+            options = column[cv]
             if not options:
                 continue
+            h, p = hand ^ (1 << card), played | (1 << card)
             if ctx is not None:
                 base = pts + acc + cards_worth(h | p, h) - rival
             for r, _ in options:
@@ -165,18 +184,25 @@ class Beam:
                 v = pts + acc + cube_worth(cv) + cards_worth(h, h) - rival
             append((v, first, cv, h, 0, pts, ncl, nxt, acc, node, REST))
         # merchant cards, paying the cheapest cubes
-        mrow = world.mrow
-        for i in range(min(len(mrow), HELD[cv] + 1)):
-            after, tiers = PAY_SLOT[i][cv]  # type: ignore[misc]
-            w1, card, on = world.acquire(i, tiers)
-            r, a = after, acc
+        bought = world.bought
+        for i in range(min(len(world.mrow), HELD[cv] + 1)):
+            code = PAY_CODE[i][cv]
+            got = bought.get(code)
+            w2, card, on = got if got is not None else world.buy(code, i, PAY_SLOT[i][cv][1])  # type: ignore[index]
+            r, a = PAY_SLOT[i][cv][0], acc  # type: ignore[index]
             if on != EMPTY:
-                r = added(after, on)
+                r = added(r, on)
                 if r >= STATES:
                     r = within_limit(r, prow)
                     a -= spill
             h = hand | (1 << card)
-            self.child(out, first, r, h, played, pts, ncl, w1.turn(), a, node, STEPS[("acquire", card)])
+            if w2.over:
+                v = final(w2, pts, r, w2.depth) + a
+            else:
+                ctx2, rival2 = w2.memo.get(ncl) or frame(w2, ncl)
+                c = ctx2.cubes[r]
+                v = pts + a + (c if c is not None else ctx2.cube_worth(r)) + ctx2.cards_worth(h | played, h) - rival2
+            append((v, first, r, h, played, pts, ncl, w2, a, node, ACQUIRE_STEP[card]))
 
     def levels(self, roots: list[tuple], width: int, depth: int) -> Iterator[tuple[int, list[tuple]]]:
         """After each level finished, (its depth, its positions sorted best first, each met
@@ -188,7 +214,7 @@ class Beam:
         for d in range(2, depth + 1):
             if work.spent:
                 return
-            kept = level[:width]
+            kept = level[:max(width, int(width * self.funnel / d))]
             out: list[tuple] = []
             ended = True
             for node in kept:
@@ -204,7 +230,7 @@ class Beam:
             if ended:
                 return
             out.sort(key=_FIRST, reverse=True)
-            level = _unique(out, width)
+            level = _unique(out, max(width, int(width * self.funnel / (d + 1))))
             yield d, level
 
 

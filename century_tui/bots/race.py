@@ -13,6 +13,8 @@ every line, as in real games.
 
 from __future__ import annotations
 
+import os
+
 from msgspec import Struct
 
 from .caravan_tables import INDEX, STATES
@@ -22,11 +24,13 @@ PLAN_BEAM = 8
 """Positions kept a turn in another player's search: a cheap guess at its next claims."""
 PLAN_DEPTH = 16
 """Own turns another player's search looks ahead (its plan's length at most)."""
-PLAN_DISCOUNT = 0.9
-"""A claim `d` turns into another player's plan counts 0.9 ** d of its points: a player
-claims what it can as soon as it can (it may be slower; the bot must not be)."""
-PACE_RANGE = (3, 6)
-"""Own turns a claim past a plan: its plan's pace, within these bounds."""
+PLAN_WEIGHTS = {"discount": 1.0, "claim_bonus": 0.0}
+"""How another player's search weighs its claims (`evaluation.Weights`)."""
+if os.environ.get("CENTURY_PLAN_WEIGHTS"):  # while tuning: 'claim_bonus=3,discount=0.95'
+    PLAN_WEIGHTS = {k: float(v) for k, v in (kv.split("=") for kv in os.environ["CENTURY_PLAN_WEIGHTS"].split(","))}
+PACE = 5
+"""Own turns a claim past a plan. Bots claim about every five turns once they have begun
+(their plans' own pace, three to six, foretold too few cards 20 turns on)."""
 
 
 class Plan(Struct, frozen=True):
@@ -45,14 +49,6 @@ class Plan(Struct, frozen=True):
 
     def hand(self, k: int) -> int:
         return self.states[min(k, len(self.states) - 1)][2]
-
-    @property
-    def pace(self) -> int:
-        """Own turns a claim, from the plan's claims (slow when it has none)."""
-        claims = sum(s[0] == "claim" for s in self.steps)
-        if not claims:
-            return PACE_RANGE[1]
-        return max(PACE_RANGE[0], min(PACE_RANGE[1], round(len(self.steps) / claims)))
 
     def turns_to(self, k: int, missing: int, pace: int) -> int:
         """Own turns from its turn `k` until it has `missing` more cards (the last one's
@@ -75,7 +71,7 @@ def still(cubes: tuple[int, int, int, int], cards: int, hand: int) -> Plan:
 
 def other(plan: Plan, late: int) -> Other:
     """Another player as the worlds play it."""
-    return Other(plan, late, plan.pace)
+    return Other(plan, late, PACE)
 
 
 def plan_from_line(start: tuple[int, int, int], line: list[tuple]) -> Plan:

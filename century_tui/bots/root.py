@@ -23,7 +23,7 @@ from .caravan_tables import AFTER_CLAIM, CUBES, EMPTY, HELD, INDEX, PAYABLE, PAY
 from .evaluation import Evaluator, Weights
 from .heuristics import POINTS
 from .planner import STEPS, Beam, Work, line_of, within_limit
-from .race import PLAN_BEAM, PLAN_DEPTH, PLAN_DISCOUNT, Plan, other, plan_from_line, still
+from .race import PLAN_BEAM, PLAN_DEPTH, PLAN_WEIGHTS, Plan, other, plan_from_line, still
 from .world import Game, World
 
 _REST = Rest()
@@ -83,7 +83,7 @@ class Planning:
         self.games.append(game)
         world = _first_world(state, game, (), self.end)
         position = (seat - state.first) % state.n
-        weights = replace(self.weights, rival=0.0, discount=PLAN_DISCOUNT)
+        weights = replace(self.weights, rival=0.0, **PLAN_WEIGHTS)
         beam = Beam(Evaluator(weights, self.trigger, position, []), self.trigger, self.work, claims_first=True)
         node = (0.0, 0, start[0], p.hand, p.played, _realised(state, seat), len(p.claimed), world, 0.0, None, None)
         roots: list[tuple] = []

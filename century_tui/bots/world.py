@@ -10,15 +10,16 @@ out once and kept, and the evaluation keeps what it works out about a world in i
 
 The other players move as `race.Plan` predicts (their own short search, made once a
 move): they claim the cards of their plan when still there, take what else they can pay
-for when the bot took it first, or lose time; past their plan, a card every `pace` turns.
+for when the bot took it first, or lose time; past their plan, the row card with the most
+points every `pace` turns.
 """
 
 from __future__ import annotations
 
-from century_tui.engine import COST, trigger_cards
+from century_tui.engine import trigger_cards
 
-from .caravan_tables import EMPTY, PAYABLE, UNIT, added
-from .heuristics import POINTS, deficit
+from .caravan_tables import EMPTY, PAYABLE, UNIT, added, payment_code
+from .heuristics import POINTS
 
 
 def coin_on(index: int, upper: int, lower: int) -> int:
@@ -69,7 +70,7 @@ class World:
     """The shared facts of a position `depth` own turns into a line (the bot to move)."""
 
     __slots__ = ("game", "depth", "prow", "pdeal", "upper", "lower", "mrow", "mcubes", "mdeal", "others", "end",
-                 "over", "_next", "_claims", "_acquires", "memo")
+                 "over", "_next", "_claims", "_acquires", "bought", "claimed", "memo")
 
     def __init__(self, game, depth, prow, pdeal, upper, lower, mrow, mcubes, mdeal, others, end) -> None:
         self.game: Game = game
@@ -92,6 +93,10 @@ class World:
         self._next: World | None = None
         self._claims: dict = {}
         self._acquires: dict = {}
+        self.bought: dict[int, tuple[World, int, int]] = {}
+        """By `payment_code`: the world after the bot's acquire and the others' turns (`buy`)."""
+        self.claimed: dict[int, tuple[World, int]] = {}
+        """By 2 * slot + trigger: the world after the bot's claim and the others' turns (`take`)."""
         self.memo: dict = {}
         """What the evaluation worked out about this world."""
 
@@ -113,13 +118,25 @@ class World:
     def acquire(self, i: int, tiers: tuple[int, ...]) -> tuple[World, int, int]:
         """The world once the bot takes merchant slot `i` placing `tiers` to its left, the
         card and the caravan number of the cubes that lay on it."""
-        key = (i, tiers)
+        key = payment_code(i, tiers)
         got = self._acquires.get(key)
         if got is None:
             mrow, mcubes, mdeal = _take_merchant(self.game, self.mrow, self.mcubes, self.mdeal, i, tiers)
             got = self._acquires[key] = (
                 self.game.world(self.depth, self.prow, self.pdeal, self.upper, self.lower, mrow, mcubes, mdeal,
                                 self.others, self.end), self.mrow[i], self.mcubes[i])
+        return got
+
+    def buy(self, code: int, i: int, tiers: tuple[int, ...]) -> tuple[World, int, int]:
+        """`acquire`, then the other players' turns; kept in `bought` (the search's path)."""
+        w, card, on = self.acquire(i, tiers)
+        got = self.bought[code] = (w.turn(), card, on)
+        return got
+
+    def take(self, j: int, triggers: bool) -> tuple[World, int]:
+        """`claim`, then the other players' turns; kept in `claimed` (the search's path)."""
+        w, gain = self.claim(j, triggers)
+        got = self.claimed[2 * j + triggers] = (w.turn(), gain)
         return got
 
     # ------------------------------------------------------------ the others' turns
@@ -171,7 +188,7 @@ def _others_play(w: World) -> World:
         card = -1
         if step is None:
             if (k - len(plan.steps)) % other.pace == other.pace - 1:
-                card = _nearest(prow, plan.cubes(k))
+                card = max(prow, key=_points, default=-1)
             k += 1
         elif step[0] == "claim":
             if step[1] in prow:
@@ -209,14 +226,8 @@ def _payable(prow: tuple[int, ...], cv: int) -> int:
     return best
 
 
-def _nearest(prow: tuple[int, ...], cv: int) -> int:
-    """The row card fewest steps from caravan `cv` (then most points), -1 for an empty row."""
-    from .caravan_tables import CUBES
-
-    cubes = CUBES[cv]
-    best, rank = -1, None
-    for c in prow:
-        r = (deficit(cubes, COST[c]), -POINTS[c])
-        if rank is None or r < rank:
-            best, rank = c, r
-    return best
+def _points(card: int) -> tuple[int, int]:
+    """A point card's rank when another player takes one past its plan: the most points
+    (as strong players do; the nearest card from its last caravan scored some 7 points too
+    few a game over 25 turns)."""
+    return POINTS[card], -card
