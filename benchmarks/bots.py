@@ -13,7 +13,8 @@ stays free (`nice -n 10 taskset -c 1 ... --processes 1`):
 Two-player matches are played in seat-swapped pairs: games 2k and 2k+1 use engine seed
 `seed + k`, the first bot of the pair sitting first in one and second in the other.
 Multi-player matches (one hard bot against others) rotate the hard bot through every
-seat of each engine seed. A lineup name may carry its own budget: `hard@250`.
+seat of each engine seed. A lineup name may carry its own budget, `hard@250`, or its own
+node cap, `hard#20000`.
 
 Issue 41: every search bot thinks on the same clock, the CPU time of its own thread
 (`time.thread_time`; `--clock wall` for the wall clock), for `--budget-ms` a move, and
@@ -69,6 +70,7 @@ MATCHES = {
     "3m": ("hard v 2 medium", ("hard", "medium", "medium"), 0.60),
     "4m": ("hard v 3 medium", ("hard", "medium", "medium", "medium"), 0.60),
     "issue17": ("hard v issue 17's hard", ("hard", "issue17"), 0.0),
+    "nodes": ("hard at 4x the nodes v hard", ("hard#80000", "hard#20000"), 0.65),
     "issue17-baseline": ("issue 17's hard v baseline", ("issue17", "baseline"), 0.0),
 }
 """Issue 41's matches (and earlier ones) by key: (label, the lineup with the measured bot
@@ -85,7 +87,7 @@ def weights_from_env() -> dict:
 
 
 def searcher(name: str) -> bool:
-    return name.split("@")[0] in SEARCHERS
+    return name.split("@")[0].split("#")[0] in SEARCHERS
 
 
 def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_nodes: int | None = None,
@@ -95,7 +97,9 @@ def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_
     `baseline_nodes` the baseline (0: its full search, no cap); otherwise every search
     bot thinks for its budget on `clock`, none with a node cap."""
     kind, _, own = name.partition("@")
+    kind, _, capped = kind.partition("#")
     budget = int(own) if own else budget
+    nodes = int(capped) if capped else nodes
     tick = CLOCKS[clock]
     if kind == "hard":
         kw: dict = {"weights": Weights(**weights_from_env()), "clock": tick}

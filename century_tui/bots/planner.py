@@ -235,15 +235,22 @@ class Beam:
 
 
 def _unique(ranked: list[tuple], width: int) -> list[tuple]:
-    """The first `width` positions of `ranked` met once each (a later one, worth no more,
-    reached the same caravan, cards, points and world another way)."""
-    seen: set = set()
+    """The first `width` positions of `ranked` that no better one dominates: the same
+    cards and world (rows, coins, the other players), at least the points and every cube
+    (the same position reached another way, or one with less, is dropped)."""
+    kept: dict[tuple, list[tuple[tuple[int, int, int, int], int]]] = {}
     out = []
     for node in ranked:
-        key = (node[2], node[3], node[4], node[5], node[7])
-        if key in seen:
-            continue
-        seen.add(key)
+        key = (node[3], node[4], node[7])
+        cubes, pts = CUBES[node[2]], node[5]
+        same = kept.get(key)
+        if same is None:
+            kept[key] = [(cubes, pts)]
+        else:
+            y, r, g, b = cubes
+            if any(p >= pts and c[0] >= y and c[1] >= r and c[2] >= g and c[3] >= b for c, p in same):
+                continue
+            same.append((cubes, pts))
         out.append(node)
         if len(out) == width:
             break

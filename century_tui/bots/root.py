@@ -27,6 +27,9 @@ from .race import PLAN_BEAM, PLAN_DEPTH, PLAN_WEIGHTS, Plan, other, plan_from_li
 from .world import Game, World
 
 _REST = Rest()
+FILL_MARGIN = 0.8
+"""Share of the work left a search sized to fill it plans for (a wider beam costs a little
+more than its width's share: `_fill`)."""
 
 
 def _realised(state: State, seat: int) -> int:
@@ -169,14 +172,22 @@ class Planning:
         self.work.nodes += len(roots)
         decided: list[tuple] = roots
         reached = (0, 0)
+        work = self.work
+        start, began, previous = work.nodes, work.clock(), None
         for n, (width, depth) in enumerate(schedule):
+            if width == 0:  # as wide as the work left allows, from what the last search cost
+                width = self._fill(previous, start, began)
+                if width <= previous[0]:  # type: ignore[index]
+                    break
             last: tuple | None = None
+            before = work.nodes
             for at, level in beam.levels(roots, width, depth):
                 last = (level, (width, at))
                 if n == 0:  # the first search decides even unfinished
                     decided, reached = last
             if self.work.spent:
                 break  # a wider search the work cut short does not decide
+            previous = (width, work.nodes - before)
             if last is not None:
                 decided, reached = last
         worth: dict[Move, float] = {}
@@ -187,6 +198,20 @@ class Planning:
         for m in moves:
             worth.setdefault(m, float("-inf"))
         return moves[decided[0][1]], worth, reached
+
+
+    def _fill(self, previous: tuple[int, int] | None, start: int, began: float) -> int:
+        """The width of a search that should just finish with the work left: the last
+        search's width times the nodes left over what it cost, less a margin (a node
+        cap's nodes left, or the clock's time left at the rate searched so far)."""
+        if previous is None or previous[1] <= 0:
+            return 0
+        work = self.work
+        left = work.max_nodes - work.nodes
+        now = work.clock()
+        if now > began and work.deadline != float("inf"):
+            left = min(left, int((work.deadline - now) * (work.nodes - start) / (now - began)))
+        return int(previous[0] * FILL_MARGIN * left / previous[1])
 
 
 def _played(hand: int, played: int, move) -> tuple[int, int]:
