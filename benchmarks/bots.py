@@ -105,6 +105,8 @@ def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_
         kw: dict = {"weights": Weights(**weights_from_env()), "clock": tick}
         if os.environ.get("CENTURY_HARD_SCHEDULE"):  # e.g. '24x40,48x40'
             kw["schedule"] = tuple(tuple(map(int, bd.split("x"))) for bd in os.environ["CENTURY_HARD_SCHEDULE"].split(","))
+        if os.environ.get("CENTURY_HARD_ORDERS"):  # imagined deck orders voting
+            kw["orders"] = int(os.environ["CENTURY_HARD_ORDERS"])
         if nodes is not None:
             return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
         return HardBot(seed, budget_ms=budget, **kw)

@@ -77,6 +77,7 @@ class HardBot:
         schedule: tuple[tuple[int, int], ...] = SCHEDULE,
         weights: Weights = Weights(),
         clock: Callable[[], float] | None = None,
+        orders: int = 1,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
@@ -87,6 +88,8 @@ class HardBot:
         self.clock = clock or time.perf_counter
         """The clock the budget is read on: wall time for a person waiting, a CPU clock
         (`time.thread_time`) for fair matches on a shared machine."""
+        self.orders = orders
+        """Imagined deck orders searched, each with its share of the work, voting."""
         self.nodes = 0
         """Positions evaluated by the last `choose` (for tests and benchmarks)."""
         self.reached = (0, 0)
@@ -100,21 +103,39 @@ class HardBot:
     def appraise(self, state: State, moves: list[Move] | None = None) -> tuple[Move, dict[Move, float]]:
         """The move `choose` would play among `moves` (default: every distinct move worth a
         thought) and the worth the deciding search found for each: its best line's value,
-        in points (for the coach and the post-game review, which weigh any legal move)."""
+        in points (for the coach and the post-game review, which weigh any legal move).
+        With several imagined deck orders (`orders`), each gets an equal share of the work
+        and votes for its move; ties go to the earlier order."""
+        start = self.clock()
         search_ms = max(self.budget_ms / 2, min(self.budget_ms * CLOCK_SHARE, self.budget_ms - CLOCK_MARGIN_MS))
-        deadline = self.clock() + search_ms / 1000
         self.nodes = 0
         self.reached = (0, 0)
+        votes: dict[Move, int] = {}
+        first: tuple[Move, dict[Move, float]] | None = None
+        asked = moves is not None
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
             plan_size = (min(PLAN_BEAM, self.schedule[0][0]), min(PLAN_DEPTH, max(d for _, d in self.schedule)))
-            planning = Planning(imagined(state, self.seed), state.seat, self.weights, self.max_nodes, deadline,
-                                self.clock, plan_size)
-            asked, moves = moves is not None, moves if moves is not None else planning.moves()
-            if len(moves) == 1 and not asked:  # nothing to choose (the review asks for a worth)
-                chosen, worth = moves[0], {moves[0]: 0.0}
-            else:
-                chosen, worth, self.reached = planning.decide(moves, self.schedule)
-            self.nodes = planning.work.nodes
-            planning.close()
-            del planning  # freed now, by reference counts, not by the collector once it is back on
-        return chosen, worth
+            for k in range(self.orders):
+                share = (k + 1) / self.orders
+                cap = None if self.max_nodes is None else int(self.max_nodes * share)
+                planning = Planning(imagined(state, self.seed + 7919 * k), state.seat, self.weights, cap,
+                                    start + search_ms * share / 1000, self.clock, plan_size, self.nodes)
+                if moves is None:
+                    moves = planning.moves()
+                if len(moves) == 1 and not asked:  # nothing to choose (the review asks for a worth)
+                    chosen, worth = moves[0], {moves[0]: 0.0}
+                else:
+                    chosen, worth, reached = planning.decide(moves, self.schedule)
+                    self.reached = max(self.reached, reached)
+                self.nodes = planning.work.nodes
+                planning.close()
+                del planning  # freed now, by reference counts, not by the collector once it is back on
+                votes[chosen] = votes.get(chosen, 0) + 1
+                first = first or (chosen, worth)
+                if len(moves) == 1:
+                    break
+        assert first is not None
+        best = max(votes.values())
+        if votes[first[0]] == best:
+            return first
+        return next(m for m in votes if votes[m] == best), first[1]

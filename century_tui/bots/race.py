@@ -25,6 +25,8 @@ PLAN_BEAM = 8
 PLAN_DEPTH = 16
 """Own turns another player's search looks ahead (its plan's length at most)."""
 PLAN_WEIGHTS = {"discount": 1.0, "claim_bonus": 0.0}
+if os.environ.get("CENTURY_PLAN_SIZE"):  # while tuning: '8x16'
+    PLAN_BEAM, PLAN_DEPTH = map(int, os.environ["CENTURY_PLAN_SIZE"].split("x"))
 """How another player's search weighs its claims (`evaluation.Weights`)."""
 if os.environ.get("CENTURY_PLAN_WEIGHTS"):  # while tuning: 'claim_bonus=3,discount=0.95'
     PLAN_WEIGHTS = {k: float(v) for k, v in (kv.split("=") for kv in os.environ["CENTURY_PLAN_WEIGHTS"].split(","))}

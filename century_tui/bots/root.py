@@ -46,13 +46,15 @@ class Planning:
     """The planner's view of one position, for the player to act (`me`)."""
 
     def __init__(self, state: State, me: int, weights: Weights, max_nodes: int | None, deadline: float,
-                 clock: Callable[[], float], plan_size: tuple[int, int] = (PLAN_BEAM, PLAN_DEPTH)) -> None:
+                 clock: Callable[[], float], plan_size: tuple[int, int] = (PLAN_BEAM, PLAN_DEPTH),
+                 spent: int = 0) -> None:
         self.state = state
         self.plan_size = plan_size
         """(beam, depth) of the other players' searches."""
         self.me = me
         self.weights = weights
         self.work = Work(max_nodes, deadline, clock)
+        self.work.nodes = spent
         n = state.n
         self.trigger = trigger_cards(n)
         point_deck, merchant_deck = state.point_deck[::-1], state.merchant_deck[::-1]
@@ -173,7 +175,8 @@ class Planning:
         decided: list[tuple] = roots
         reached = (0, 0)
         work = self.work
-        start, began, previous = work.nodes, work.clock(), None
+        fills = any(width == 0 for width, _ in schedule)
+        start, began, previous = work.nodes, work.clock() if fills else 0.0, None
         for n, (width, depth) in enumerate(schedule):
             if width == 0:  # as wide as the work left allows, from what the last search cost
                 width = self._fill(previous, start, began)

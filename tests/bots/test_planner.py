@@ -109,3 +109,32 @@ def test_a_rest_is_listed_only_with_cards_to_take_back():
             continue
         moves = planning(state).moves()
         assert any(m.kind == REST for m in moves) == bool(state.players[state.seat].played)
+
+
+def test_a_trade_card_without_its_input_makes_nothing_a_turn():
+    """The starting cards make about 1.3 tier values a turn; a card that trades browns
+    nobody makes adds none, a spice card of three yellows adds some, and an upgrade that
+    has yellows to raise adds more."""
+    from century_tui.bots.engine_value import throughput
+    from century_tui.engine import CODES
+
+    def of(*codes):
+        return sum(1 << CODES[c] for c in codes)
+
+    start = throughput(of("S01", "S06"))
+    assert 1.0 < start < 2.0
+    assert throughput(of("S01", "S06", "M17")) <= start + 0.05  # 2 browns -> 5 yellows: no browns
+    assert throughput(of("S01", "S06", "M01")) > start + 0.3  # three yellows a play
+    assert throughput(of("S01", "S06", "M01", "M09")) > throughput(of("S01", "S06", "M01"))
+
+
+def test_a_dominated_position_leaves_the_beam():
+    """Two lines with the same cards and world: the one with fewer cubes and no more points
+    goes; one with other cubes stays (neither has every cube of the other)."""
+    from century_tui.bots.planner import _unique
+
+    world = object()
+    best = (9.0, 0, INDEX[(2, 1, 0, 0)], 1, 0, 5, 0, world, 0.0, None, None)
+    less = (8.0, 1, INDEX[(1, 1, 0, 0)], 1, 0, 5, 0, world, 0.0, None, None)
+    other = (7.0, 2, INDEX[(0, 0, 1, 0)], 1, 0, 5, 0, world, 0.0, None, None)
+    assert _unique([best, less, other], 10) == [best, other]
