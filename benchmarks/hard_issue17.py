@@ -1,22 +1,19 @@
-"""Issue 17's hard bot, frozen (issue 41 replaced it with the planner): beam searches over its own next turns, on an imagined deck order.
+"""Issue 17's hard bot, frozen for comparison (issue 41 replaced it with the planner).
 
-Century is mostly a race of engines, so the bot plans its own turns (play, rest,
-acquire, claim) several turns deep, and lets each opponent claim the best card it
-can already pay for in between, so it sees cards it is about to lose; it values a
-position by its own worth less part of the best other player's. It searches a
-determinized copy of the game: both face-down decks are shuffled from its own seed,
-so it never knows the real order. Leaves are scored by `evaluate`.
+Century is mostly a race of engines, so the bot plans its own turns (play, rest, acquire,
+claim) several turns deep, and lets each opponent claim the best card it can already pay
+for in between, so it sees cards it is about to lose; it values a position by its own
+worth less part of the best other player's. It searches a determinized copy of the game
+(both face-down decks shuffled from its own seed). Leaves are scored by `evaluate`.
 
 Strong players' habits come from the move pruning (trades repeated to the maximum,
 cheapest acquire payments, one overflow discard), the evaluation (productive merchant
 cards are worth most early, cubes count by tier and fit with the row) and a cost for every
 overflow along a line (trades go only as far as the caravan holds, unless a spill pays).
 
-Anytime: a beam search goes one own turn deeper after another, then wider ones, until
-the budget's clock share is spent (`SCHEDULE`); the deepest level any of them finished
-decides, the widest search of equals. A node cap makes it reproducible: the same seed,
-position and node count give the same move, and a search the clock stopped after N nodes
-chose what a cap of N nodes chooses.
+Anytime: beam searches one own turn deeper, then wider (`SCHEDULE`), until the budget's
+clock share is spent; the deepest finished level decides, the widest of equals. A node
+cap makes it reproducible (a clock-stopped search chose what a cap of its nodes chooses).
 """
 
 from __future__ import annotations

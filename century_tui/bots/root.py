@@ -178,6 +178,11 @@ class Planning:
         fills = any(width == 0 for width, _ in schedule)
         start, began, previous = work.nodes, work.clock() if fills else 0.0, None
         for n, (width, depth) in enumerate(schedule):
+            if width < 0:  # each first move its own search, the better half going on wider
+                got = self._halve(beam, roots, -width, depth)
+                if got is not None:
+                    decided, reached = got
+                continue
             if width == 0:  # as wide as the work left allows, from what the last search cost
                 width = self._fill(previous, start, began)
                 if width <= previous[0]:  # type: ignore[index]
@@ -202,6 +207,36 @@ class Planning:
             worth.setdefault(m, float("-inf"))
         return moves[decided[0][1]], worth, reached
 
+
+    def _halve(self, beam: Beam, roots: list[tuple], width: int, depth: int) -> tuple[list[tuple], tuple[int, int]] | None:
+        """Sequential halving over the first moves: each first move gets a search of its
+        own, `width` wide, to `depth` or the game's end; the better half (at least two)
+        goes on with searches twice as wide, until the work is spent. So every first move
+        is judged by where its own best line ends (in one shared beam, the lines of one
+        first move fill it some eight turns in, and the deeper turns decide nothing).
+        The last round finished decides: (the first moves' best lines, best first; the
+        width and depth of that round)."""
+        alive = sorted(roots, key=lambda r: -r[0])
+        result = None
+        best: dict[int, tuple] = {}
+        while alive:
+            ends = []
+            for root in alive:
+                last = None
+                for _, level in beam.levels([root], width, depth):
+                    last = level
+                if self.work.spent:
+                    return result
+                end = last[0] if last else root
+                ends.append(end)
+                best[root[1]] = end
+            ranked = sorted(range(len(alive)), key=lambda i: -ends[i][0])
+            result = (sorted(best.values(), key=lambda e: -e[0]), (width, depth))
+            if len(alive) == 1:
+                return result
+            alive = [alive[i] for i in ranked[:max(2, (len(alive) + 1) // 2)]]
+            width *= 2
+        return result
 
     def _fill(self, previous: tuple[int, int] | None, start: int, began: float) -> int:
         """The width of a search that should just finish with the work left: the last
