@@ -114,7 +114,7 @@ class HardBot:
         first: tuple[Move, dict[Move, float]] | None = None
         asked = moves is not None
         with no_cycle_collection():  # from the first allocation: a collection costs more than a small budget
-            plan_size = (min(PLAN_BEAM, self.schedule[0][0]), min(PLAN_DEPTH, max(d for _, d in self.schedule)))
+            plan_size = (min(PLAN_BEAM, abs(self.schedule[0][0]) or PLAN_BEAM), min(PLAN_DEPTH, max(d for _, d in self.schedule)))
             for k in range(self.orders):
                 share = (k + 1) / self.orders
                 cap = None if self.max_nodes is None else int(self.max_nodes * share)

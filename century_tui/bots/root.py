@@ -27,6 +27,8 @@ from .race import PLAN_BEAM, PLAN_DEPTH, PLAN_WEIGHTS, Plan, other, plan_from_li
 from .world import Game, World
 
 _REST = Rest()
+MAX_WIDTH = 4096
+"""No search keeps more positions a turn (a budget of minutes would otherwise widen on)."""
 FILL_MARGIN = 0.8
 """Share of the work left a search sized to fill it plans for (a wider beam costs a little
 more than its width's share: `_fill`)."""
@@ -225,14 +227,16 @@ class Planning:
                 last = None
                 for _, level in beam.levels([root], width, depth):
                     last = level
-                if self.work.spent:
+                if self.work.spent:  # the first round cut short: the best of the moves it judged
+                    if result is None and best:
+                        result = (sorted(best.values(), key=lambda e: -e[0]), (width, depth))
                     return result
                 end = last[0] if last else root
                 ends.append(end)
                 best[root[1]] = end
             ranked = sorted(range(len(alive)), key=lambda i: -ends[i][0])
             result = (sorted(best.values(), key=lambda e: -e[0]), (width, depth))
-            if len(alive) == 1:
+            if len(alive) == 1 or width >= MAX_WIDTH:
                 return result
             alive = [alive[i] for i in ranked[:max(2, (len(alive) + 1) // 2)]]
             width *= 2
