@@ -7,7 +7,7 @@ and how long the game takes to start against a bare Textual app.
 starts counted in instructions under valgrind, the same on a busy machine as at rest.)
 
 A 2-player game is played through the keyboard only (the pass screen on), moves chosen
-by century_tui.tui.demo.policy, headless. For every key, the clock starts when the key
+by support.demo.policy, headless. For every key, the clock starts when the key
 event is sent and stops when the last screen update it caused that changed what the
 terminal shows has been composed *and* encoded for the terminal (the headless driver skips
 writing, so the encoding is done here to count its cost). Every update is played, after
@@ -53,7 +53,7 @@ from textual._compositor import CompositorUpdate  # noqa: E402
 from century_tui.engine import Move
 from century_tui.storage import Settings  # noqa: E402
 from century_tui.text import words  # noqa: E402
-from century_tui.tui import demo  # noqa: E402
+from support import demo  # noqa: E402
 from century_tui.tui.app import CenturyApp  # noqa: E402
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal  # noqa: E402
 from century_tui.tui.screens.game import GameScreen  # noqa: E402

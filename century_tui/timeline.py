@@ -30,11 +30,7 @@ class Running(Struct, frozen=True):
 
 def running_scores(game: Game) -> list[Running]:
     """Every player's score by round and the point cards they claimed, by seat, from one
-    replay of the game's moves from its seed. Unfinished turns are left out. A game played
-    on another machine, whose seed stays there, brings them as `running`."""
-    running = getattr(game, "running", None)
-    if running is not None:
-        return list(running)
+    replay of the game's moves from its seed. Unfinished turns are left out."""
     scores: list[list[int]] = [[] for _ in game.seats]
     claims: list[list[Claimed]] = [[] for _ in game.seats]
     for state in game.positions():

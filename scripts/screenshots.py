@@ -1,6 +1,6 @@
 """Regenerate screenshots/*.svg from the real app: `python scripts/screenshots.py [name ...]`.
 
-Each shot (century_tui.tui.demo.showcase) starts the app headless on a reproducible
+Each shot (support.demo.showcase) starts the app headless on a reproducible
 position, presses the keys a player would, and exports the screen; a few are shot again
 in Japanese and French (TRANSLATED). Settings and saves go to a temporary folder, never
 to the real one.
@@ -14,13 +14,17 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package and support/
 os.environ["CENTURY_HOME"] = tempfile.mkdtemp(prefix="century-shots-")
 os.environ["COLORTERM"] = "truecolor"
 os.environ.pop("NO_COLOR", None)
 
 from century_tui.storage import Settings  # noqa: E402
 from century_tui.tui.app import CenturyApp  # noqa: E402
-from century_tui.tui.demo import Shot, showcase  # noqa: E402
+from century_tui.tui.screens import handoff  # noqa: E402
+from support.demo import Shot, showcase  # noqa: E402
+
+handoff.HOLD_S = 0.0  # keys come faster than a person's: the pass screen takes the first Enter, as in the tests
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 

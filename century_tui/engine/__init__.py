@@ -13,10 +13,10 @@ import lazy_loader
 
 __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, ["events"], {
     # the game, its seats and limits
-    "game": ["Game", "ReplayError", "new_seed"],
+    "game": ["Game", "GameRecord", "ReplayError", "new_seed"],
     "limits": ["MIN_PLAYERS", "MAX_PLAYERS", "MAX_SEED", "CARAVAN_LIMIT", "POINT_ROW_SIZE", "MERCHANT_ROW_SIZE"],
     # a position and what it answers
-    "state": ["State", "Player", "Score"],
+    "state": ["State", "Player", "Score", "HIDDEN"],
     "tables": ["Phase", "ACTION", "DISCARDING", "OVER", "cards_of", "starting_cubes", "trigger_cards",
                "COST", "GAIN", "KIND", "PAY", "STEPS"],
     # moves and what they did

@@ -7,7 +7,7 @@ replays exact: none of them can produce a position the rules would not.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Iterator, Protocol, Sequence
 
 from .errors import IllegalMove
 from .events import Event
@@ -30,6 +30,26 @@ class ReplayError(ValueError):
         self.index = index
         self.move = move
         self.error = error
+
+
+class GameRecord(Protocol):
+    """What a reader of a game in play may know of it without its seed: who sits where, the
+    position, how many moves were made and how many undo took back, whether the coach may be
+    asked. A `Game` is one; a game played on another machine, seen through what its host
+    sends, is another (its moves are counted there, never read)."""
+
+    seats: list[Seat]
+    state: State
+    hints: bool
+
+    @property
+    def moves(self) -> Sequence[object]: ...
+
+    @property
+    def redo_moves(self) -> Sequence[object]: ...
+
+    @property
+    def current_seat(self) -> Seat: ...
 
 
 class Game:

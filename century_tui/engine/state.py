@@ -23,6 +23,11 @@ from .limits import CARAVAN_LIMIT, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS, 
 from .tables import ACTION, DISCARDING, OVER, Phase, cards_of, starting_cubes
 
 
+HIDDEN = -1
+"""A card a player may not know: one of a face-down deck's, or a point card another player
+claimed (its points are told at the end)."""
+
+
 class Player(Struct):
     cubes: Cubes
     hand: int
@@ -139,6 +144,31 @@ class State:
         s.seat = s.first
         s.phase = ACTION
         s.end_triggered = None
+        return s
+
+    @classmethod
+    def with_hidden_decks(
+        cls, players: list[Player], *, first: int, seat: int, phase: Phase | str, end_triggered: int | None,
+        point_row: list[int], point_deck: int, merchant_row: list[int], merchant_cubes: list[Cubes],
+        merchant_deck: int, upper_coins: int, lower_coins: int,
+    ) -> State:
+        """A position as a player knows it: every card on the table, and the two decks face
+        down, `point_deck` and `merchant_deck` cards that are each `HIDDEN` (a player's claimed
+        point cards may be too). The rules check a move against it as against any position;
+        a card it draws is `HIDDEN` (a board whose game is played elsewhere: its host holds
+        the decks and the seed, and sends what comes next)."""
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"Century is played by 2 to 5 players, not {len(players)}.")
+        s = cls.__new__(cls)
+        s.n = len(players)
+        s.players = players
+        s.first, s.seat, s.phase, s.end_triggered = first, seat, Phase(phase), end_triggered
+        s.point_row = point_row
+        s.point_deck = [HIDDEN] * point_deck
+        s.merchant_row = merchant_row
+        s.merchant_cubes = merchant_cubes
+        s.merchant_deck = [HIDDEN] * merchant_deck
+        s.upper_coins, s.lower_coins = upper_coins, lower_coins
         return s
 
     def clone(self) -> State:

@@ -26,11 +26,12 @@ from century_tui.table import (
     Change, HostSilent, Moved, Resynced, SeatsChanged, Table, needs_consent,
 )
 from century_tui.text import t
-from century_tui.tui.journal import Entry, describe
+from century_tui.journal import Entry, move_lines, opening
+from century_tui.timeline import Running
 
 from . import protocol as p
 from .presence import seat_news
-from .view import RemoteGame, View, entry_of, event_from_dict
+from .view import RemoteGame, View, entry_of, event_from_dict, running_of
 from .words import refusal_of, unreachable, worded
 
 
@@ -96,7 +97,10 @@ class RemoteTable(Table):
         self.drop_code: str | None = None
         """The code of why the line went (`protocol.CLOSE_REASONS`), if this version knows it."""
         self._view: View = welcome.view
-        self._game = RemoteGame(welcome.view, self._entries(welcome.view))
+        self._game = RemoteGame(welcome.view)
+        self._journal: list[Entry] = self._entries(welcome.view) or []
+        """The game's log: the host's whole log from a full view, and each move's lines
+        written here from its events since."""
         self._copy_flags(welcome.view)
         self._reader: asyncio.Task | None = None
         self._on_drop: list[Callable[[str], None]] = []
@@ -181,6 +185,17 @@ class RemoteTable(Table):
     @property
     def view(self) -> View:
         return self._view
+
+    # what needs the seed, which the host keeps: told here (`tui.chronicle.PlayedElsewhere`)
+    def history(self, resumed: bool = False) -> list[Entry]:
+        return self._journal + (opening(self._game, resumed=True) if resumed else [])
+
+    def log_lines(self, change: Moved) -> list[Entry]:
+        return move_lines(change.events, self._game)
+
+    def running_scores(self) -> list[Running]:
+        """As the host told them with the last whole view of a finished game (none before)."""
+        return running_of(self._view) or []
 
     def plays_here(self, seat: int) -> bool:
         return seat in self.mine
@@ -373,13 +388,13 @@ class RemoteTable(Table):
 
     def _set(self, view: View, lines: tuple | None = None) -> None:
         """Take `view` as the game now; a move's log lines are written from its events."""
-        entries = self._entries(view)
-        if entries is None:
-            entries = self._game.entries
         self._view = view
-        self._game = RemoteGame(view, entries)
-        if lines is not None and view.log is None:
-            entries.extend(describe(list(lines), self._game))
+        self._game = RemoteGame(view)
+        entries = self._entries(view)
+        if entries is not None:
+            self._journal = entries
+        elif lines is not None:
+            self._journal.extend(move_lines(list(lines), self._game))
         self._copy_flags(view)
 
     @staticmethod

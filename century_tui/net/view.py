@@ -2,7 +2,8 @@
 face down (their sizes only), claimed point cards as counts until the end, and the log.
 
 The host makes a `View` from its game (`view_of`); a client makes from it a `State` the
-board and the rules' checks can read (`state_of`), with every hidden card `HIDDEN`. The
+board and the rules' checks can read (`state_of`, through the engine's `State.with_hidden_decks`),
+with every hidden card `HIDDEN`. The
 seed and the decks' order never leave the host, so no client can see what comes next.
 """
 
@@ -12,14 +13,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from century_tui.engine import MAX_PLAYERS, Game, Player, Seat, State
+from century_tui.engine import HIDDEN, MAX_PLAYERS, Game, Player, Seat, State
 from century_tui.engine import events as ev
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 from century_tui.timeline import Claimed, Running, running_scores
-from century_tui.tui.journal import Entry, history
-
-HIDDEN = -1
-"""A card a client may not know (a deck's, a claimed point card before the end)."""
+from century_tui.journal import Entry, history
 
 Cubes = tuple[int, int, int, int]
 
@@ -167,24 +165,20 @@ def view_of(game: Game, *, epoch: int, thinking: bool, save_error: str | None,
 def state_of(view: View) -> State:
     """A State the board can draw and the rules can check a move against: the decks hold
     `HIDDEN` cards (only their number is known), as do claimed cards before the end."""
-    s = State.__new__(State)
-    s.n = len(view.seats)
-    if len(view.players) != s.n:
+    if len(view.players) != len(view.seats):
         raise ValueError("a view with a player per seat")
-    s.first, s.seat, s.phase, s.end_triggered = view.first, view.seat, view.phase, view.end_triggered
-    s.players = [
+    players = [
         Player(p.cubes, p.hand, p.played,
                list(p.claimed) if p.claimed is not None else [HIDDEN] * p.claimed_count,
                p.upper, p.lower, p.turns, tuple(p.owned))
         for p in view.players
     ]
-    s.point_row = list(view.point_row)
-    s.point_deck = [HIDDEN] * view.point_deck
-    s.merchant_row = list(view.merchant_row)
-    s.merchant_cubes = [tuple(c) for c in view.merchant_cubes]
-    s.merchant_deck = [HIDDEN] * view.merchant_deck
-    s.upper_coins, s.lower_coins = view.upper_coins, view.lower_coins
-    return s
+    return State.with_hidden_decks(
+        players, first=view.first, seat=view.seat, phase=view.phase, end_triggered=view.end_triggered,
+        point_row=list(view.point_row), point_deck=view.point_deck, merchant_row=list(view.merchant_row),
+        merchant_cubes=[tuple(c) for c in view.merchant_cubes], merchant_deck=view.merchant_deck,
+        upper_coins=view.upper_coins, lower_coins=view.lower_coins,
+    )
 
 
 def running_of(view: View) -> list[Running] | None:
@@ -194,21 +188,18 @@ def running_of(view: View) -> list[Running] | None:
 
 
 class RemoteGame:
-    """A game played on another machine, as far as a view tells it: what the board, the
-    log, the table and the results read of a `Game`, without its seed. Its log and its
-    running scores come from the host (`entries`, `running`): they need a replay."""
+    """A game played on another machine, as far as a view tells it: an engine `GameRecord`
+    (seats, position, moves made and taken back), without the seed. Its log and its running
+    scores need a replay: they come from the host (`RemoteTable.history`, `running_scores`)."""
 
-    def __init__(self, view: View, entries: list[Entry]) -> None:
+    def __init__(self, view: View) -> None:
         self.seats = [Seat(x.name, x.bot) for x in view.seats]
         self.state = state_of(view)
         self.moves: list[None] = [None] * view.moves
         """As many as were made: the board counts them, never reads one."""
         self.redo_moves: list[None] = [None] * view.redo
-        self.entries = entries
-        self.running = running_of(view)
         self.hints = False
         """The coach is for a game played here: a hosted game offers no hints (yet)."""
-        self.hinted: set[int] = set()
 
     @property
     def current_seat(self) -> Seat:

@@ -3,8 +3,9 @@
 A view (the board, a replay, a script, a test) draws from `state` and `seats`, asks for
 moves with `play`, `undo` and `redo`, and hears of every change through `subscribe`. A
 local table plays the game in this process; a table on another machine implements the
-same methods over the network, which is why nothing here hands out the seed or the decks'
-order beyond what `state` shows.
+same methods over the network, which is why its `game` is a `GameRecord` (no seed) and
+nothing here hands out the decks' order beyond what `state` shows. (What needs the seed, a
+game's log and its running scores, a view asks of `tui.chronicle`.)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Callable
 
-from century_tui.engine import Game, Move, Seat, State
+from century_tui.engine import GameRecord, Move, Seat, State
 
 from .changes import Change
 
@@ -36,8 +37,9 @@ class Table(ABC):
     # ------------------------------------------------------------ what views read
     @property
     @abstractmethod
-    def game(self) -> Game:
-        """The game as far as it has gone: seats, moves, who made them, the redo list."""
+    def game(self) -> GameRecord:
+        """The game as far as it has gone, as far as this process knows it: seats, the
+        position, the moves made and taken back."""
 
     @property
     def state(self) -> State:
@@ -130,3 +132,4 @@ class Table(ABC):
 
     def close(self) -> None:
         """The views are gone: stop bots, make the final save, let go of the file."""
+

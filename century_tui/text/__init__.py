@@ -13,14 +13,20 @@ Templates use `str.format` fields. A template whose words follow a number is a t
 plural forms instead of a string: `{ by = "excess", one = "Return {excess} {cube}",
 other = "Return {excess} {cubes}" }` picks the form for the `excess` param by the CLDR
 plural rules of the file's `[meta] locale` (Babel's), a form not given falling back to
-`other`. A file's `[meta] elide` maps the words its language elides before a vowel sound
+`other`. A template may also choose its words by the gender of the skin's cube noun
+(`{ m = ..., f = ... }`) or by the skin (`{ spice = ..., golem = ... }`), where the two
+editions print an action differently, and a form may choose again (`text.forms`); a tier
+param is a `Word` read as `{tier}`, or agreeing with the cube as `{tier:cube}` and
+`{tier:cubes}`. Each file's `[glossary]` names every game concept once, as that
+language's printed rules do (`text.glossary`). A file's `[meta] elide` maps the words its language elides before a vowel sound
 (French `de` → `d'`): "Main de {name}" reads "Main d'Ann". Besides the caller's params,
 every template may use the current skin's nouns (`{point_card}`, `{upper_coin}`, `{cubes}`, ...). A 4-tuple
 param is a cube count and reads as letters (`YYR`), so callers pass cubes as data.
 `parts()` gives the same text split into literal pieces and raw param values, for a
 renderer that colours the cubes.
 
-The package, by concern: `catalog` (the language files and which one is read), `current`
+The package, by concern: `catalog` (the language files and which one is read), `forms`
+(a template's shapes), `glossary` (the concepts' names), `current`
 (the language, skin and cube code in use), `templates` (`t`, `parts`: filling a template) and
 `game_words` (tiers, coins, cards, bot names and refusals in words). Every name is
 importable from `century_tui.text`, which imports neither Textual nor rich, so the command
@@ -33,9 +39,7 @@ from century_tui.text.catalog import (
     DEFAULT_LANGUAGE,
     FORMATTER,
     Language,
-    Plural,
     SkinWords,
-    Template,
     TextDataError,
     fields_of,
     language_from_env,
@@ -49,6 +53,8 @@ from century_tui.text.catalog import (
     resolve_language,
     unregister_language,
 )
+from century_tui.text.forms import WORD_FORMS, ByGender, BySkin, Plural, Template, Word, choices, leaves
+from century_tui.text.glossary import Concept, refused
 from century_tui.text.current import (
     CUBE_CODES,
     cube_code,
@@ -83,11 +89,11 @@ from century_tui.text.game_words import (
 from century_tui.text.templates import cube_letters, has, parts, plural_category, t, template, vowel_sound
 
 __all__ = [
-    "CUBE_CODES", "Coin", "DEFAULT_LANGUAGE", "FORMATTER", "Language", "MerchantRef", "Names", "Plural",
+    "ByGender", "BySkin", "CUBE_CODES", "WORD_FORMS", "Coin", "Concept", "DEFAULT_LANGUAGE", "FORMATTER", "Language", "MerchantRef", "Names", "Plural",
     "SkinWords", "Steps", "Template", "TextDataError", "TierSeq", "bot_name", "card_from_code", "coin_name",
-    "cube_code", "cube_glyphs", "cube_letters", "default_names", "error_params", "error_text", "fields_of",
-    "given_names", "good_name", "has", "language", "language_from_env", "language_name", "languages",
+    "choices", "cube_code", "cube_glyphs", "cube_letters", "default_names", "error_params", "error_text", "fields_of",
+    "given_names", "good_name", "has", "language", "leaves", "language_from_env", "language_name", "languages",
     "load_language", "merchant_text", "needed_forms", "parse_language", "parts", "plural_category",
-    "plural_rule", "point_text", "register_language", "resolve_language", "set_cube_code", "set_language",
-    "set_skin", "skin", "t", "template", "tier_letter", "tier_name", "tier_word", "unregister_language", "vowel_sound", "words",
+    "plural_rule", "point_text", "refused", "register_language", "resolve_language", "set_cube_code", "set_language",
+    "set_skin", "skin", "t", "template", "tier_letter", "tier_name", "tier_word", "unregister_language", "vowel_sound", "Word", "words",
 ]

@@ -1,5 +1,6 @@
 """The language files, `data/lang/<code>.toml`: what one holds (a `[meta]` table, one
-`[skin.<name>]` table of each skin's words, and tables of templates under dotted keys), the
+`[skin.<name>]` table of each skin's words, a `[glossary]` of the game's concepts, and tables
+of templates under dotted keys, each a string or a table of forms: `text.forms`), the
 checks that make every file hold the same keys with the same fields, and which language is
 read: registered ones (the tests' marker language) first, then the files. Which languages
 there are, each named in itself, is `data/lang/index.toml`: listing them reads no language
@@ -16,6 +17,8 @@ from typing import Annotated, Any, Callable, Mapping
 
 from century_tui.resources import Check, DataFault, Strict, check, data_dir, read_data, read_toml
 from century_tui.skins import SKINS
+from century_tui.text.forms import GENDERS, ByGender, BySkin, FormError, Plural, Template, Word, build, choice_shape, choices
+from century_tui.text.glossary import Concept, concept_data, shipped_glossary
 
 DEFAULT_LANGUAGE = "en"
 FORMATTER = string.Formatter()
@@ -34,6 +37,12 @@ def _one_letter_each(letters: tuple[str, ...]) -> tuple[str, ...]:
     return letters
 
 
+def _gender(gender: str) -> str:
+    if gender not in ("", *GENDERS):
+        raise ValueError(f"must be {' or '.join(repr(g) for g in GENDERS)}, or \"\" in a language without genders")
+    return gender
+
+
 @dataclass(frozen=True, slots=True)
 class SkinWords(Strict):
     """A skin's words in one language."""
@@ -44,6 +53,11 @@ class SkinWords(Strict):
     """Each tier's colour, as this language's edition names it."""
     tiers_short: tuple[str, str, str, str]
     """The same, written short as a player would ("yel", "turq."), for a tight legend."""
+    tiers_cube: tuple[str, str, str, str]
+    """Each tier's colour said of one cube, agreeing with the cube noun (Spanish "amarilla"
+    of an especia): a template's `{tier:cube}`, `{tier0:cube}`."""
+    tiers_cubes: tuple[str, str, str, str]
+    """The same said of several cubes ("amarillas"): `{tier:cubes}`."""
     letters: Annotated[tuple[str, str, str, str], Check(_one_letter_each)]
     """Each tier's cube in the "letters" cube code: the colour's initial."""
     goods: tuple[str, str, str, str]
@@ -56,7 +70,21 @@ class SkinWords(Strict):
     lower_short: str
     cube: str
     cubes: str
+    cube_gender: Annotated[str, Check(_gender)]
+    """The cube noun's grammatical gender, "m" or "f" ("" where the language has none):
+    it picks the forms of a template that agrees with it (`ByGender`)."""
     caravan: str
+    coins: str
+    """Coins of either kind, as a sentence says them: "coins"; French Golem "jetons"."""
+    acquire: str
+    """The acquire action as the edition's rules name it, for a key and a list of actions
+    ("Acquire"; French Spice "Acheter", Golem "Acquérir"); `acquire_verb` in a sentence."""
+    acquire_verb: str
+    claim: str
+    """The claim action's name (French Spice "Réclamer", Golem "Revendiquer")."""
+    claim_verb: str
+    rest: str
+    """The rest action's name (French Spice "Repos", Golem "Se reposer")."""
     point_card: str
     point_cards: str
     merchant_card: str
@@ -75,38 +103,17 @@ class SkinWords(Strict):
         """
         return _nouns(self)
 
+    def tier(self, tier: int) -> Word:
+        """A tier's colour, with its forms said of one cube and of several."""
+        return Word(self.tiers[tier], {"cube": self.tiers_cube[tier], "cubes": self.tiers_cubes[tier]})
+
 
 @cache
 def _nouns(words: SkinWords) -> Mapping[str, str]:
-    out = {k: v for k, v in asdict(words).items() if isinstance(v, str) and k != "name"}
+    out = {k: v for k, v in asdict(words).items() if isinstance(v, str) and k not in ("name", "cube_gender")}
     out["skin_name"] = words.name
-    out.update({f"tier{i}": name for i, name in enumerate(words.tiers)})
+    out.update({f"tier{i}": words.tier(i) for i in range(4)})
     return MappingProxyType(out)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Plural(Strict):
-    """A template whose words follow a number: one form per CLDR plural category (`one`,
-    `few`, `many`, ...; `other` always), picked by the number in the param named `by`."""
-
-    by: str
-    zero: str | None = None
-    one: str | None = None
-    two: str | None = None
-    few: str | None = None
-    many: str | None = None
-    other: str
-
-    def forms(self) -> dict[str, str]:
-        """The forms given, by category."""
-        return {k: v for k, v in asdict(self).items() if v is not None and k != "by"}
-
-    def form(self, category: str) -> str:
-        """The form for a category; `other` when the file gives none for it."""
-        return getattr(self, category, None) or self.other
-
-
-Template = str | Plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,33 +125,37 @@ class Language(Strict):
     text: dict[str, Template]
     elide: dict[str, str] = field(default_factory=dict)
     """Words that lose their vowel before a param read with a vowel sound: {"de": "d'"}."""
+    glossary: dict[str, Concept] = field(default_factory=dict)
+    """The game's concepts, each named once as this language's printed rules name it
+    (`[glossary]`; see `century_tui.text.glossary`)."""
 
     @classmethod
     def shipped(cls, code: str, raw: dict[str, Any]) -> Language:
         """A shipped language file's data as it is: the tests checked it."""
         raw = dict(raw)
-        meta, skins = raw.pop("meta"), raw.pop("skin")
+        meta, skins, glossary = raw.pop("meta"), raw.pop("skin"), raw.pop("glossary", {})
         text: dict[str, Any] = {}
         _flatten(raw, "", text, lambda key, forms: Plural(**forms))
         words = {skin: SkinWords(**{k: tuple(v) if isinstance(v, list) else v for k, v in table.items()})
                  for skin, table in skins.items()}
-        return cls(code, meta["locale"], words, text, meta.get("elide", {}))
+        return cls(code, meta["locale"], words, text, meta.get("elide", {}), shipped_glossary(glossary))
 
 
 def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any],
              plural: Callable[[str, dict[str, Any]], Plural], where: str = "") -> None:
     """The templates of a language file's tables by dotted key; `plural(key, forms)` makes
-    a template's plural forms (checking them, or not for a shipped file)."""
+    a template's plural forms (checking them, or not for a shipped file). A table is a
+    template's forms when `forms.choice_shape` says so, else a table of templates."""
     for key, value in table.items():
         dotted = f"{prefix}{key}"
-        if isinstance(value, dict) and "by" in value:  # one template's plural forms
-            out[dotted] = plural(dotted, value)
-        elif isinstance(value, dict):
+        if isinstance(value, dict) and choice_shape(value) is None:
             _flatten(value, dotted + ".", out, plural, where)
-        elif isinstance(value, str):
-            out[dotted] = value
-        else:
-            raise TextDataError(f"{where}: {dotted} must be text, not {type(value).__name__}")
+            continue
+        try:
+            out[dotted] = build(value, lambda forms: plural(dotted, forms))
+        except FormError as e:
+            at = f"{dotted}.{e.where}" if e.where else dotted
+            raise TextDataError(f"{where}: {at}: {e.what}") from None
 
 
 def fields_of(template: Template) -> set[str]:
@@ -154,6 +165,8 @@ def fields_of(template: Template) -> set[str]:
         if not template.by.isidentifier():
             raise ValueError(f"by = {template.by!r} is not a plain name")
         return {template.by}.union(*(fields_of(form) for form in template.forms().values()))
+    if isinstance(template, (ByGender, BySkin)):
+        return set().union(*(fields_of(form) for form in template.forms().values()))
     names = set()
     for _, name, spec, conv in FORMATTER.parse(template):
         if name is None:
@@ -193,6 +206,7 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     skins = raw.pop("skin", None)
     if not isinstance(meta, dict) or not isinstance(skins, dict):
         raise TextDataError(f"{where}: needs a [meta] table and [skin.<name>] tables")
+    glossary = _parse_glossary(raw.pop("glossary", {}), where)
 
     def plural(key: str, forms: dict[str, Any]) -> Plural:
         try:
@@ -205,7 +219,7 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
     try:
         lang = check(Language, {
             "code": code, "locale": meta.get("locale"),
-            "elide": meta.get("elide", {}), "skins": skins, "text": text,
+            "elide": meta.get("elide", {}), "skins": skins, "text": text, "glossary": glossary,
         })
     except DataFault as e:
         loc = e.where.replace("skins.", "skin.", 1)
@@ -220,15 +234,31 @@ def parse_language(code: str, raw: dict[str, Any], where: str = "") -> Language:
         needed = needed_forms(lang.locale)
     except ValueError as e:
         raise TextDataError(f"{where}: meta.locale: {e}") from None
+    genderless = [s for s, w in lang.skins.items() if not w.cube_gender]
     for key, template in lang.text.items():
         try:
             fields_of(template)
         except ValueError as e:
             raise TextDataError(f"{where}: {key}: {e}") from None
-        if isinstance(template, Plural):
-            _check_forms(key, template, needed, f"{where}: {key}")
+        for choice in choices(template):
+            if isinstance(choice, Plural):
+                _check_forms(key, choice, needed, f"{where}: {key}")
+            elif isinstance(choice, ByGender) and genderless:
+                raise TextDataError(f"{where}: {key}: chooses by the cube's gender, but skin.{genderless[0]}.cube_gender gives none")
     _check_errors(lang, where, nouns)
     return lang
+
+
+def _parse_glossary(raw: Any, where: str) -> dict[str, Concept]:
+    if not isinstance(raw, dict):
+        raise TextDataError(f"{where}: glossary must be a table of concepts")
+    out = {}
+    for name, concept in raw.items():
+        try:
+            out[name] = check(Concept, concept_data(concept))
+        except (ValueError, DataFault) as e:
+            raise TextDataError(f"{where}: glossary.{name}: {e}") from None
+    return out
 
 
 def _check_forms(key: str, plural: Plural, needed: set[str], where: str) -> None:

@@ -9,6 +9,7 @@ from msgspec import Struct
 
 from century_tui.text.catalog import languages, load_language
 from century_tui.text.current import cube_code, cube_glyphs, language, words
+from century_tui.text.forms import WORD_FORMS, Word
 from century_tui.text.templates import t
 
 
@@ -59,8 +60,9 @@ class Coin(Struct, frozen=True):
         return coin_name(self.upper)
 
 
-def tier_name(tier: int) -> str:
-    return words().tiers[tier]
+def tier_name(tier: int) -> Word:
+    """A tier's colour ("green"), with its forms said of a cube and of cubes (`Word`)."""
+    return words().tier(tier)
 
 
 def tier_letter(tier: int) -> str:
@@ -102,13 +104,16 @@ def given_names(n: int) -> set[str]:
     return out
 
 
-def tier_word(tier: int) -> str:
+def tier_word(tier: int) -> Word:
     """A tier as a refusal names it: its name, with the glyph the screen shows beside it
     when the cubes are shown as digits or shapes ("green (◆)"): "no green" alone left
     the player to find which of ▲ ■ ◆ ★ that is (play test)."""
+    name = tier_name(tier)
     if cube_code() == "letters":
-        return tier_name(tier)
-    return t("cubes.tier_shown", tier=tier_name(tier), glyph=tier_letter(tier))
+        return name
+    glyph = tier_letter(tier)
+    return Word(t("cubes.tier_shown", tier=name, glyph=glyph),
+                {form: t("cubes.tier_shown", tier=format(name, form), glyph=glyph) for form in WORD_FORMS})
 
 
 def coin_name(upper: bool, count: int = 1) -> str:

@@ -1,6 +1,7 @@
 """Filling a template: the current language's text for a key (else English's, else the key),
-its plural form for the count it names, elisions before a param that starts with a vowel
-sound, the skin's nouns as params, and cube counts read as letters."""
+its form for the count it names, the cube's gender and the skin, elisions before a param
+that starts with a vowel sound, the skin's nouns as params, words in the form a field asks
+(`{tier:cubes}`), and cube counts read as letters."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import unicodedata
 from typing import Any
 
 from century_tui.text.catalog import DEFAULT_LANGUAGE, FORMATTER, Language, Template, load_language, plural_rule
-from century_tui.text.current import cube_glyphs, language, words
+from century_tui.text.current import cube_glyphs, language, skin, words
+from century_tui.text.forms import pick
 
 
 def _lookup(key: str) -> tuple[Template, Language]:
@@ -55,10 +57,12 @@ def plural_category(count: object, locale: str | None = None) -> str:
 
 
 def _form(found: Template, lang: Language, params: dict[str, Any]) -> str:
-    """A plural template's form for the number it is picked by; a string as it is."""
+    """The string a template reads as now: its plural form for the number it is picked
+    by, its form for the gender of the skin's cube noun and for the skin (`forms.pick`)."""
     if isinstance(found, str):
         return found
-    return found.form(plural_category(params.get(found.by), lang.locale))
+    skin_words = lang.skins[skin()]
+    return pick(found, lambda by: plural_category(params.get(by), lang.locale), skin_words.cube_gender, skin())
 
 
 _VOWEL_SOUNDS = set("aeiouhæœ")
@@ -107,17 +111,15 @@ def parts(key: str, /, **params: Any) -> list[object]:
     found, lang = _lookup(key)
     for literal, name, spec, conv in FORMATTER.parse(_form(found, lang, params)):
         value = None if name is None else _value(name, params)
-        if literal:
-            out.append(literal if name is None else _elided(literal, value, lang.elide))
-        if name is None:
-            continue
         if conv == "r":
             value = repr(value)
         elif conv == "s":
             value = str(value)
         if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            out.append(format(value, spec or ""))
-        else:
+            value = format(value, spec or "")  # a Word in the form the spec names ({tier:cube})
+        if literal:
+            out.append(literal if name is None else _elided(literal, value, lang.elide))
+        if name is not None:
             out.append(value)
     return out
 

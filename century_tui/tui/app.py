@@ -21,6 +21,7 @@ from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
 from century_tui.text import t, words
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands, PaletteInWords
+from century_tui.tui.output import compact_output
 from century_tui.tui.styles import add_board_styles, colour_system
 
 if TYPE_CHECKING:
@@ -138,6 +139,10 @@ class CenturyApp(PaletteInWords, App[None]):
         self._names = names
         self._seed = seed
         self.title = t("app.title")
+
+    def get_driver_class(self):
+        """Textual's driver for this terminal, writing each frame in fewer bytes (`output`)."""
+        return compact_output(super().get_driver_class())
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
                markup: bool = False) -> None:

@@ -7,7 +7,7 @@ from rich.text import Text
 from century_tui.engine import CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
 from century_tui.text import Coin, t
 from century_tui.tui import render
-from century_tui.tui.options import Legality, trade_max, upgradable
+from century_tui.legality import Legality, trade_max, upgradable
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
 

@@ -18,13 +18,14 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from century_tui.bots import LEVELS
 from century_tui.engine import Seat, State, printable
 from century_tui.text import t
+from century_tui.tui.output import compact_output
+from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.widgets.keybar import KeyBar
 
 BOT_LEVEL = "medium"
@@ -84,6 +85,10 @@ class LobbyApp(App[None]):
         Binding("t", "together", "key.lobby_together"),
         Binding("c", "copy", "key.lobby_copy"),
     ]
+
+    def get_driver_class(self):
+        """Textual's driver for this terminal, writing each frame in fewer bytes (`output`)."""
+        return compact_output(super().get_driver_class())
 
     def __init__(self, host: Hosting, notices: Sequence[str] = (), web: str | None = None) -> None:
         """`notices` are warnings (the host can be reached from other machines); `web` says

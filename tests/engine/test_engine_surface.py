@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from century_tui.engine import (
     DISCARD,
+    HIDDEN,
     KINDS,
     MERCHANT_CARDS,
     Acquire,
@@ -197,3 +198,41 @@ def test_a_trade_the_caravan_cannot_pay_is_refused_with_what_it_needs__R_PLAY_3(
     s = position(cubes=(1, 0, 0, 0), hand=(MERCHANT_CARDS[trade].code,))
     refused = s.refusal(PlayTrade(trade, 1))
     assert refused is not None and refused.code == "trade_unaffordable"
+
+
+def hidden_copy(s: State) -> State:
+    """`s` as a player knows it: the decks face down, the claimed point cards unknown."""
+    players = [p.clone() for p in s.players]
+    for p in players:
+        p.claimed = [HIDDEN] * len(p.claimed)
+    return State.with_hidden_decks(
+        players, first=s.first, seat=s.seat, phase=s.phase, end_triggered=s.end_triggered,
+        point_row=list(s.point_row), point_deck=len(s.point_deck), merchant_row=list(s.merchant_row),
+        merchant_cubes=list(s.merchant_cubes), merchant_deck=len(s.merchant_deck),
+        upper_coins=s.upper_coins, lower_coins=s.lower_coins)
+
+
+def test_a_position_with_hidden_decks_is_checked_by_the_rules_as_the_real_one():
+    """What another terminal's board checks a move against: the same legal moves and the same
+    refusals as the host's position, a card drawn from a deck unknown (HIDDEN)."""
+    for s in random_positions(5, count=120):
+        seen = hidden_copy(s)
+        assert seen.point_deck == [HIDDEN] * len(s.point_deck)
+        assert seen.merchant_deck == [HIDDEN] * len(s.merchant_deck)
+        assert list(seen.legal_moves()) == list(s.legal_moves())
+        for move in [*s.legal_moves(), Claim(4), Acquire(5, ()), Rest()]:
+            real, hidden = s.refusal(move), seen.refusal(move)
+            assert (real is None) == (hidden is None)
+            if real is not None:
+                assert (real.rule, real.code) == (hidden.rule, hidden.code)
+        claims = [m for m in s.legal_moves() if isinstance(m, Claim)]
+        if claims and s.point_deck:
+            after = seen.child(claims[0])
+            assert HIDDEN in after.point_row  # the card that came up is the host's to tell
+
+
+def test_a_position_with_hidden_decks_has_two_to_five_players():
+    with pytest.raises(ValueError):
+        State.with_hidden_decks(
+            [], first=0, seat=0, phase=Phase.ACTION, end_triggered=None, point_row=[], point_deck=0,
+            merchant_row=[], merchant_cubes=[], merchant_deck=0, upper_coins=0, lower_coins=0)

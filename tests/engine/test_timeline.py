@@ -15,7 +15,7 @@ from century_tui.engine import (
 )
 from century_tui.engine import events as ev
 from century_tui.timeline import Claimed, rounds_played, running_scores
-from century_tui.tui.demo import finished
+from support.demo import finished
 
 
 def test_an_opening_whose_scores_are_known():

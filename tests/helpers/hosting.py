@@ -1,5 +1,6 @@
-"""Hosts in the test's own process: a bare `Host` serving some games, `century host --web`,
-and the processes its browser tabs run."""
+"""Hosts in the test's own process: a bare `Host` serving some games (`Hosting`), one game
+and the clients that join it (`Served`), `century host --web` (`Hosted`), a proxy that
+hangs like a stopped host (`Freezer`), and the processes browser tabs run."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import os
 import re
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from century_tui import storage
 from century_tui.cli.network import serve
 from century_tui.engine import Game, Seat, dumps
-from century_tui.net.host import Host
+from century_tui.net.client import RemoteTable
+from century_tui.net.host import Host, Limits
 
 
 def first_to_play(seat: int, seats: list[Seat]) -> int:
@@ -66,6 +69,104 @@ class Hosted:
             self.task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await self.task
+
+
+class Served:
+    """A host on a free loopback port with one game: closed (and every task ended) on exit."""
+
+    def __init__(self, seats: list[Seat], seed: int = 7, limits: Limits | None = None, autosave: bool = True):
+        self.game = Game(seats, seed)
+        # scripted players move faster than people: the rate limit has a test of its own
+        self.host = Host(port=0, limits=limits or Limits(rate=10_000, burst=10_000))
+        self.autosave = autosave
+        self.clients: list[RemoteTable] = []
+
+    async def __aenter__(self) -> Served:
+        await self.host.start()
+        self.hosted = self.host.add(self.game, autosave=self.autosave)
+        self.table = self.hosted.table
+        self.address = f"127.0.0.1:{self.host.port}"
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        for client in self.clients:
+            await client.aclose()
+        await self.host.close()
+
+    def code(self, seat: int) -> str:
+        code = self.hosted.code_for(seat)
+        assert code is not None
+        return code
+
+    async def join(self, seat: int | None) -> RemoteTable:
+        code = self.hosted.watch_code if seat is None else self.code(seat)
+        client = await RemoteTable.connect(self.address, code=code, timeout=5)
+        self.clients.append(client)
+        return client
+
+    def caught_up(self, *clients: RemoteTable) -> bool:
+        return all(c.seq == self.hosted.seq and c.epoch == self.table.epoch for c in clients)
+
+    def seen(self, client: RemoteTable) -> dict:
+        """What a client sees, as the host would show it now (the log and chart aside)."""
+        return client.view.model_dump(exclude={"log", "running"})
+
+    def truth(self) -> dict:
+        return self.hosted.view(full=False).model_dump(exclude={"log", "running"})
+
+
+async def closed_with(ws) -> tuple[int | None, str]:
+    """Read until the host closes: its close code and reason."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), 5)
+    except ConnectionClosed as e:
+        return (e.rcvd.code, e.rcvd.reason) if e.rcvd else (None, "")
+
+
+class Freezer:
+    """A TCP proxy on loopback to `port`; `freeze()` stops it passing bytes either way (and
+    ends), as a stopped host does, `thaw()` passes on what was held, as the host resumed."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.running = asyncio.Event()
+        self.running.set()
+        self.tasks: set[asyncio.Task] = set()
+
+    async def __aenter__(self) -> Freezer:
+        self.server = await asyncio.start_server(self._pair, "127.0.0.1", 0)
+        self.address = f"127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.server.close()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def freeze(self) -> None:
+        self.running.clear()
+
+    def thaw(self) -> None:
+        self.running.set()
+
+    async def _pair(self, reader, writer) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        for a, b in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pipe(a, b))
+            self.tasks.add(task)
+
+    async def _pipe(self, reader, writer) -> None:
+        try:
+            while data := await reader.read(65536):
+                await self.running.wait()  # hung: nothing passes, nothing closes
+                writer.write(data)
+                await writer.drain()
+            await self.running.wait()
+            writer.close()  # the end of one side, passed on to the other
+        except ConnectionError:
+            writer.close()
 
 
 async def until(condition, timeout: float = 10.0) -> None:

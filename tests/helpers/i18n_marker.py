@@ -39,6 +39,7 @@ def marker_data() -> dict:
     out["meta"] = {"name": f"{OPEN}Marker{CLOSE}", "locale": raw["meta"]["locale"]}
     for skin, letters in LETTERS.items():
         out["skin"][skin]["letters"] = letters
+        out["skin"][skin]["cube_gender"] = raw["skin"][skin]["cube_gender"]  # a code, not words
     return out
 
 
@@ -119,7 +120,8 @@ def words_outside(lines: list[str], names: list[str]) -> list[str]:
 
 
 
-def _crop(line: str, left: int, right: int) -> str:
+def crop(line: str, left: int, right: int) -> str:
+    """The cells left..right of a screen line (a wide character counts two)."""
     out, column = [], 0
     for ch in line:
         if left <= column < right:
@@ -141,5 +143,5 @@ def shown_lines(app) -> list[str]:
 
         shown = visible_regions(screen)
         box = Region.from_union([geometry[0] for w, geometry in shown.items() if w.screen is screen and w is not screen])
-        return [_crop(line, box.x, box.right) for line in lines[box.y : box.bottom]]
+        return [crop(line, box.x, box.right) for line in lines[box.y : box.bottom]]
     return lines

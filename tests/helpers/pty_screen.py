@@ -53,6 +53,8 @@ class Terminal:
         self.master = master
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.received = 0
+        """Bytes the program has written so far."""
 
     @staticmethod
     def _winsize(fd: int, cols: int, rows: int) -> None:
@@ -67,6 +69,7 @@ class Terminal:
             data = os.read(self.master, 1 << 16)
         except OSError:  # the program is gone
             return False
+        self.received += len(data)
         self.stream.feed(data)
         return bool(data)
 
@@ -94,6 +97,10 @@ class Terminal:
     def resize(self, cols: int, rows: int) -> None:
         self.screen.resize(rows, cols)
         self._winsize(self.master, cols, rows)
+
+    def looks(self) -> list[tuple]:
+        """Every cell as drawn (character, colours, attributes), to tell which changed."""
+        return [self.screen.buffer[y][x] for y in range(self.screen.lines) for x in range(self.screen.columns)]
 
     def cells(self) -> list[Cell]:
         """Every cell holding a visible character (not a space, not the tail of a wide one)."""

@@ -1,8 +1,9 @@
 """The only private Textual API the tests use, in one place, for what Textual 8.2 has no
 public way to do: the screen as drawn (text and styles, modal screens over what lies behind;
 `App.export_screenshot` gives only SVG), which widgets a modal shows, and Pilot's idle wait,
-made finer so that whole-game tests stay quick. To move into the app's adapter module for
-private API once it exists; `test_textual_private_api_is_still_there` fails if Textual changes it."""
+made finer so that whole-game tests stay quick. The game itself uses no private Textual API
+(`test_the_package_reaches_into_no_private_textual_name`); `test_textual_private_api_is_still_there`
+fails if Textual changes what is used here."""
 
 from __future__ import annotations
 

@@ -14,8 +14,9 @@ from century_tui import cli, storage, text
 from century_tui.resources import data_dir
 from century_tui.skins import SKINS
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
+from tests.helpers.words import say
 
 OTHERS = ["fr", "es", "pt", "ja"]
 ENGLISH = text.load_language("en")
@@ -29,8 +30,10 @@ def params(template: str) -> set[str]:
 
 
 def specs(template: text.Template) -> dict[str, str]:
-    forms = template.forms().values() if isinstance(template, text.Plural) else [template]
-    return {name: spec for form in forms for _, name, spec, _ in text.FORMATTER.parse(form) if name}
+    """Each field's format spec, but a word's form ({tier:cubes}): agreeing with the cube
+    is the language's own business (English colours do not agree)."""
+    return {name: spec for form in text.leaves(template) for _, name, spec, _ in text.FORMATTER.parse(form)
+            if name and spec not in text.WORD_FORMS}
 
 
 def test_the_five_languages_are_there():
@@ -86,27 +89,43 @@ def test_skins_are_complete_and_their_letters_distinct(code):
     lang = text.load_language(code)
     for skin in SKINS:
         words = lang.skins[skin]
-        assert all(value for value in asdict(words).values()), skin
+        assert all(value for key, value in asdict(words).items() if key != "cube_gender"), skin
+        assert words.cube_gender in (("",) if code in ("en", "ja") else ("m", "f")), skin
         assert all(len(x) == 1 for x in words.letters) and len(set(words.letters)) == 4
         assert len(set(words.tiers)) == 4
 
 
 def test_the_rule_sheets_vocabulary():
+    """The words of the printed sheets (../shared/seeds): Japanese Spice, French Spice and
+    Golem, Spanish Spice, Portuguese Golem; each edition's own where they differ."""
     ja, fr, es, pt = (text.load_language(c) for c in ("ja", "fr", "es", "pt"))
     assert ja.skins["spice"].letters == ("黄", "赤", "緑", "茶")
     assert (ja.skins["spice"].upper_coin, ja.skins["spice"].lower_coin) == ("金貨", "銀貨")
     assert ja.skins["spice"].point_card == "勝利点カード" and ja.skins["golem"].upper_coin == "銅貨"
-    assert [ja.text[f"key.{k}"] for k in ("rest", "claim", "acquire")] == ["休息", "納品", "獲得"]
-    assert ja.text["kind.trade"] == "交換"
-    assert "価値上昇" in ja.text["card.upgrade"]
+    assert [say("ja", f"key.{k}") for k in ("rest", "claim", "acquire")] == ["休息", "納品", "獲得"]
+    assert ja.text["kind.trade"] == "交換" and "価値上昇" in ja.text["card.upgrade"]
+    assert ja.text["advice.move_rest"] == "休息する" and "納品" in ja.text["advice.move_claim"]
+    # French Spice: cartes Points, cartes Marchand, pièces; Acheter, Repos, Réclamer
     assert fr.skins["spice"].letters == ("J", "R", "V", "B") and fr.skins["spice"].point_card == "carte Points"
-    assert fr.skins["golem"].cubes == "cristaux" and fr.skins["golem"].upper_coin == "jeton de cuivre"
-    assert fr.text["key.claim"] == "Réclamer" and fr.text["modal.upgrade_title"].other.startswith("Améliorer")
-    assert pt.text["key.claim"] == "Reivindicar" and pt.text["modal.upgrade_title"].other.startswith("Aprimorar")
-    assert pt.skins["golem"].tiers == ("amarelo", "verde", "turquesa", "magenta")
-    assert pt.skins["golem"].merchant_card == "carta de mercador"
-    assert es.text["key.acquire"] == "Adquirir" and es.text["board.rest_button"] == "Descanso"
+    assert [say("fr", f"key.{k}") for k in ("acquire", "rest", "claim")] == ["Acheter", "Repos", "Réclamer"]
+    # French Golem: Jaune > Vert > Bleu > Rose, cartes de points, jetons; Acquérir, Se reposer, Revendiquer
+    golem = fr.skins["golem"]
+    assert golem.tiers == ("jaune", "vert", "bleu", "rose") and golem.letters == ("J", "V", "B", "R")
+    assert golem.point_cards == "cartes de points" and golem.merchant_cards == "cartes marchands"
+    assert golem.cubes == "cristaux" and golem.upper_coin == "jeton de cuivre" and golem.coins == "jetons"
+    assert [say("fr", f"key.{k}", "golem") for k in ("acquire", "rest", "claim")] == ["Acquérir", "Se reposer", "Revendiquer"]
+    assert fr.text["modal.upgrade_title"].other.startswith("Améliorer") and fr.text["card.deck"] == "pioche"
+    # Spanish Spice: Century: Spice Road, cartas de conversión (convertir), Adquirir, Descanso
+    assert es.skins["spice"].title == "Century: Spice Road" and es.skins["spice"].point_card == "carta de puntuación"
+    assert es.text["kind.upgrade"] == "conversión" and say("es", "key.raise_tier") == "Convertir"
+    assert [say("es", f"key.{k}") for k in ("acquire", "rest")] == ["Adquirir", "Descanso"]
     assert es.skins["spice"].tiers == ("amarillo", "rojo", "verde", "marrón")
+    # Portuguese Golem: fichas, troca (Comércio is the card's kind), Comprar, Reivindicar
+    assert pt.skins["golem"].tiers == ("amarelo", "verde", "turquesa", "magenta")
+    assert pt.skins["golem"].merchant_card == "carta de mercador" and pt.skins["golem"].coins == "fichas"
+    assert [say("pt", f"key.{k}", "golem") for k in ("claim", "acquire")] == ["Reivindicar", "Comprar"]
+    assert say("pt", "modal.trade_title", "golem", pay="AA", gain="V") == "Troca AA→V" and pt.text["kind.trade"] == "comércio"
+    assert "fichas" in say("pt", "results.note", "golem") and "moedas" not in say("pt", "results.note", "golem")
 
 
 @pytest.mark.parametrize("code", ["en", *OTHERS])

@@ -11,6 +11,7 @@ import pytest
 from century_tui import text
 from century_tui.resources import data_dir
 from century_tui.skins import SKINS
+from tests.helpers.words import say
 
 LANGUAGES = ["en", "fr", "es", "pt", "ja"]
 PLURAL_NOUNS = ("cubes", "point_cards", "merchant_cards", "upper_coins", "lower_coins")
@@ -19,16 +20,6 @@ PLURAL_NOUNS = ("cubes", "point_cards", "merchant_cards", "upper_coins", "lower_
 def raw_english() -> dict:
     with open(data_dir() / "lang" / "en.toml", "rb") as f:
         return tomllib.load(f)
-
-
-def say(code: str, key: str, skin: str = "spice", **params) -> str:
-    text.set_language(code)
-    text.set_skin(skin)
-    try:
-        return text.t(key, **params)
-    finally:
-        text.set_language("en")
-        text.set_skin("spice")
 
 
 # ---------------------------------------------------------------- plurals
@@ -75,7 +66,7 @@ def test_the_plural_category_is_each_languages_own():
         ("error.discard_count", {"excess": 1, "chosen": 2}, {"en": "1 spice to", "fr": "1 épice pour", "es": "1 especia para", "pt": "1 especiaria para"}),
         ("error.slot_cost", {"slot": 2, "cost": 1, "held": 0}, {"en": "costs 1 spice", "fr": "coûte 1 épice", "es": "cuesta 1 especia", "pt": "custa 1 especiaria"}),
         ("error.payment_count", {"slot": 2, "cost": 1, "placed": 0}, {"en": "on the card to its left", "fr": "sur la carte à sa gauche", "es": "en la carta a su izquierda", "pt": "na carta à esquerda"}),
-        ("error.too_many_steps", {"limit": 1, "chosen": 2}, {"en": "1 upgrade step;", "fr": "1 amélioration ;", "es": "1 mejora;", "pt": "1 aprimoramento;"}),
+        ("error.too_many_steps", {"limit": 1, "chosen": 2}, {"en": "1 upgrade step;", "fr": "1 amélioration ;", "es": "1 conversión;", "pt": "1 aprimoramento;"}),
         ("modal.upgrade_title", {"steps": 1}, {"en": "1 step", "fr": "1 niveau", "es": "1 nivel", "pt": "1 nível"}),
         ("results.winner", {"name": "Ann", "total": 1}, {"en": "1 point!", "fr": "1 point !", "es": "1 punto!", "pt": "1 ponto!"}),
         ("log.game_over", {"name": "Ann", "total": 1}, {"en": "1 point.", "fr": "1 point.", "es": "1 punto.", "pt": "1 ponto."}),
@@ -188,7 +179,7 @@ def test_spanish_and_portuguese_never_put_a_contracting_word_before_an_article(c
     [
         ("en", "Upgrade 2", "Upgrade 2"),
         ("fr", "Amélioration 2", "Amél. 2"),
-        ("es", "Mejora 2", "Mejora 2"),
+        ("es", "Conversión 2", "Conv. 2"),
         ("pt", "Aprimoramento 2", "Aprim. 2"),
         ("ja", "価値上昇2", "価値上昇2"),
     ],

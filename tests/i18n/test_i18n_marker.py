@@ -19,9 +19,9 @@ from tests.helpers.driver import board, pass_screens, play_clicks, play_keys, se
 
 from century_tui import text
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.demo import showcase
+from support.demo import showcase
 from century_tui.tui.screens.help import HelpScreen
 from century_tui.tui.widgets.score_chart import letters
 

@@ -1,6 +1,6 @@
 """The look in Japanese and French at 80×24, pinned: the board, a move modal, results, help.
 
-The same positions as tests/tui/test_tui_snapshots.py (century_tui.tui.demo.showcase()),
+The same positions as tests/tui/test_tui_snapshots.py (support.demo.showcase()),
 shown in another language; the Japanese ones check that two-cell cube letters (黄赤緑茶)
 neither break the layout nor cut a card. After a deliberate change of look: look at the
 report, then `--snapshot-update`.
@@ -12,7 +12,7 @@ import pytest
 
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.demo import showcase
+from support.demo import showcase
 
 SHOTS = {shot.name: shot for shot in showcase()}
 PINNED = [

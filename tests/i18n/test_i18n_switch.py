@@ -9,7 +9,7 @@ from tests.helpers.driver import plain, remembered, board, palette, pass_screens
 
 from century_tui import text
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.help import HelpScreen
 

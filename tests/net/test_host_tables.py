@@ -15,8 +15,7 @@ from century_tui.cli.network import serve
 from century_tui.engine import Game, Rest, Seat, dumps
 from century_tui.net.client import JoinError, RemoteTable
 from century_tui.net.host import Host
-from tests.helpers.hosting import first_to_play
-from tests.net.test_net import until
+from tests.helpers.hosting import first_to_play, until
 
 pytestmark = pytest.mark.asyncio
 

@@ -11,64 +11,15 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from century_tui.engine import MERCHANT_CARDS, Claim, Game, IllegalMove, Rest, Seat, dumps
+from century_tui.engine import HIDDEN, MERCHANT_CARDS, Claim, Game, IllegalMove, Rest, Seat, dumps
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.net import protocol as p
 from century_tui.net.client import JoinError, RemoteTable
-from century_tui.net.host import Host, Limits
-from century_tui.net.view import HIDDEN
-from tests.helpers.hosting import until
+from century_tui.net.host import Limits
+from century_tui.timeline import running_scores
+from tests.helpers.hosting import Served, closed_with, until
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "home"))
-
-
-class Served:
-    """A host on a free loopback port with one game: closed (and every task ended) on exit."""
-
-    def __init__(self, seats: list[Seat], seed: int = 7, limits: Limits | None = None, autosave: bool = True):
-        self.game = Game(seats, seed)
-        # scripted players move faster than people: the rate limit has a test of its own
-        self.host = Host(port=0, limits=limits or Limits(rate=10_000, burst=10_000))
-        self.autosave = autosave
-        self.clients: list[RemoteTable] = []
-
-    async def __aenter__(self) -> Served:
-        await self.host.start()
-        self.hosted = self.host.add(self.game, autosave=self.autosave)
-        self.table = self.hosted.table
-        self.address = f"127.0.0.1:{self.host.port}"
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        for client in self.clients:
-            await client.aclose()
-        await self.host.close()
-
-    def code(self, seat: int) -> str:
-        code = self.hosted.code_for(seat)
-        assert code is not None
-        return code
-
-    async def join(self, seat: int | None) -> RemoteTable:
-        code = self.hosted.watch_code if seat is None else self.code(seat)
-        client = await RemoteTable.connect(self.address, code=code, timeout=5)
-        self.clients.append(client)
-        return client
-
-    def caught_up(self, *clients: RemoteTable) -> bool:
-        return all(c.seq == self.hosted.seq and c.epoch == self.table.epoch for c in clients)
-
-    def seen(self, client: RemoteTable) -> dict:
-        """What a client sees, as the host would show it now (the log and chart aside)."""
-        return client.view.model_dump(exclude={"log", "running"})
-
-    def truth(self) -> dict:
-        return self.hosted.view(full=False).model_dump(exclude={"log", "running"})
 
 
 def pick(state, rng: random.Random):
@@ -102,8 +53,8 @@ async def test_two_players_a_bot_and_a_watcher_play_a_whole_game():
             assert s.seen(client) == s.truth()
             assert client.state.is_over and client.state.winner() == s.table.state.winner()
             assert client.state.scores() == s.table.state.scores()
-            assert client.game.running is not None  # the results' chart
-            assert [e.key for e in client.game.entries][-1] == "log.game_over"
+            assert client.running_scores() == running_scores(s.table.game)  # the results' chart
+            assert [e.key for e in client.history()][-1] == "log.game_over"
         assert [c.move for c in heard if hasattr(c, "move")] == s.table.game.moves[start:]
         assert {m.__class__.__name__ for m in s.table.game.moves} >= {"Claim"}
         assert any(seat.bot for seat in seats) and "random" in {s.table.game.seats[i].bot for i in s.table.game.movers}
@@ -228,15 +179,6 @@ async def raw_seat(s: Served, seat: int):
     return ws
 
 
-async def closed_with(ws) -> tuple[int | None, str]:
-    """Read until the host closes: its close code and reason."""
-    try:
-        while True:
-            await asyncio.wait_for(ws.recv(), 5)
-    except ConnectionClosed as e:
-        return (e.rcvd.code, e.rcvd.reason) if e.rcvd else (None, "")
-
-
 @pytest.mark.parametrize("junk", [
     "not json", "[]", '{"type": "move"}', '{"type": "move", "epoch": 0, "move": {"kind": "fly"}}',
     '{"v": 2, "type": "resync"}', '{"type": "hello", "code": "abcdefghij"}', b"\x00\x01",
@@ -303,7 +245,7 @@ async def test_a_dropped_player_comes_back_with_the_token_and_the_whole_view():
         await ann.reconnect(timeout=5)
         await until(lambda: s.caught_up(ann))
         assert s.seen(ann) == s.truth() and s.hosted.connected(0) and not ann.silent
-        assert [e.key for e in ann.game.entries] == [e.key for e in s.hosted.view(full=True).log]
+        assert [e.key for e in ann.history()] == [e.key for e in s.hosted.view(full=True).log]
         assert ann.mine == (0,) and dropped
 
 
@@ -463,7 +405,7 @@ async def test_a_host_stopped_and_resumed_brings_everyone_back_with_new_codes():
         with pytest.raises(JoinError):
             await RemoteTable.connect(f"127.0.0.1:{host.port}", code=old_code, timeout=5)
         ann = await RemoteTable.connect(f"127.0.0.1:{host.port}", code=hosted.code_for(0), timeout=5)
-        assert ann.view.moves == 1 and [e.key for e in ann.game.entries][-1] != "log.new_game"
+        assert ann.view.moves == 1 and [e.key for e in ann.history()][-1] != "log.new_game"
         await ann.aclose()
     finally:
         await stop_serving(task)

@@ -13,55 +13,9 @@ from century_tui.engine import Rest, Seat
 from century_tui.net import client as client_module
 from century_tui.net.client import RemoteTable
 from century_tui.table import HostSilent, SeatsChanged
-from tests.helpers.hosting import until
-from tests.net.test_net import Served
+from tests.helpers.hosting import Freezer, Served, until
 
 pytestmark = pytest.mark.asyncio
-
-
-class Freezer:
-    """A TCP proxy on loopback to `port`; `freeze()` stops it passing bytes either way (and
-    ends), as a stopped host does, `thaw()` passes on what was held, as the host resumed."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.running = asyncio.Event()
-        self.running.set()
-        self.tasks: set[asyncio.Task] = set()
-
-    async def __aenter__(self) -> Freezer:
-        self.server = await asyncio.start_server(self._pair, "127.0.0.1", 0)
-        self.address = f"127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        self.server.close()
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-    def freeze(self) -> None:
-        self.running.clear()
-
-    def thaw(self) -> None:
-        self.running.set()
-
-    async def _pair(self, reader, writer) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
-        for a, b in ((reader, up_writer), (up_reader, writer)):
-            task = asyncio.create_task(self._pipe(a, b))
-            self.tasks.add(task)
-
-    async def _pipe(self, reader, writer) -> None:
-        try:
-            while data := await reader.read(65536):
-                await self.running.wait()  # hung: nothing passes, nothing closes
-                writer.write(data)
-                await writer.drain()
-            await self.running.wait()
-            writer.close()  # the end of one side, passed on to the other
-        except ConnectionError:
-            writer.close()
 
 
 async def test_a_hung_host_is_said_to_be_waited_for_then_given_up_by_the_keepalive(monkeypatch):

@@ -14,8 +14,7 @@ from century_tui.engine import Rest, Seat
 from century_tui.net import protocol as p
 from century_tui.net.client import RemoteTable
 from century_tui.table import SeatsChanged
-from tests.helpers.hosting import until
-from tests.net.test_net import Served
+from tests.helpers.hosting import Served, until
 
 pytestmark = pytest.mark.asyncio
 

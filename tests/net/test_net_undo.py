@@ -16,7 +16,7 @@ from century_tui.net.words import refusal_of
 from century_tui.net.host import Limits
 from century_tui.table import Refused, Resynced, Rewound, UndoAsked
 from century_tui.tui import render
-from tests.net.test_net import Served, closed_with, until
+from tests.helpers.hosting import Served, closed_with, until
 
 
 
@@ -51,7 +51,7 @@ async def test_ones_own_last_move_goes_back_at_once_until_the_next_person_moves(
         assert s.seen(second) == s.truth() and s.seen(first) == s.truth()
         assert first.redo()  # their move again, by its owner (the seat to act)
         await until(lambda: s.caught_up(first, second) and len(s.table.game.moves) == 1)
-        assert [e.key for e in second.game.entries] == [e.key for e in s.hosted.view(full=True).log]
+        assert [e.key for e in second.history()] == [e.key for e in s.hosted.view(full=True).log]
 
 
 @pytest.mark.asyncio

@@ -21,7 +21,7 @@ from tests.helpers.pty_screen import Cell, Terminal, terminal_env
 
 from century_tui import storage, text
 from century_tui.engine import MERCHANT_CARDS
-from century_tui.tui import demo
+from support import demo
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 

@@ -11,7 +11,8 @@ from century_tui import storage, text
 from century_tui.engine import Acquire
 from century_tui.storage import Settings
 from century_tui.skins import SKINS
-from century_tui.tui import demo, render
+from century_tui.tui import render
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import AcquireModal
 from century_tui.tui.screens.help import HelpScreen
@@ -36,14 +37,16 @@ def test_a_tier_keeps_one_glyph_in_every_skin_and_language(code):
     assert len(seen) == 1 and len(set(next(iter(seen)))) == 4
 
 
-def test_a_skin_s_colours_are_the_same_colours_in_every_language():
-    """Golem's four crystals: English blue/pink against Spanish turquesa/rosa and Portuguese
-    turquesa/magenta said different things; now each tier has one letter in every language
-    written in Latin letters, where the colour names share an initial."""
-    latin = [c for c in text.languages() if c != "ja"]
-    for tier, initial in ((2, "T"), (3, "M")):
-        assert {text.load_language(c).skins["golem"].letters[tier] for c in latin} == {initial}
-    assert {text.load_language(c).skins["golem"].tiers[3] for c in latin} == {"magenta"}
+def test_a_skin_s_colours_are_each_edition_s_printed_colours():
+    """Golem's crystals are named as each language's printed rules name them: the French
+    sheet's Jaune > Vert > Bleu > Rose (J V B R), the Portuguese sheet's turquesa and
+    magenta; where no sheet says otherwise, turquoise and magenta. A table of several
+    languages reads the same glyph in every language with the digits or shapes code."""
+    golem = {c: text.load_language(c).skins["golem"] for c in text.languages()}
+    assert golem["fr"].letters == ("J", "V", "B", "R") and golem["fr"].tiers == ("jaune", "vert", "bleu", "rose")
+    assert golem["pt"].tiers[2:] == ("turquesa", "magenta")
+    for code in ("en", "es", "pt"):
+        assert golem[code].letters[2:] == ("T", "M"), code
 
 
 async def run(game, body, size=(120, 40), settings=None):

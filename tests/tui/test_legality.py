@@ -6,8 +6,8 @@ from __future__ import annotations
 from tests.helpers.driver import played
 
 from century_tui.engine import Acquire, Claim, State
-from century_tui.tui import options
-from century_tui.tui.options import Legality, play_probe
+from century_tui import legality
+from century_tui.legality import Legality, play_probe
 
 
 def same(a, b) -> bool:
@@ -40,7 +40,7 @@ def test_the_table_says_what_the_engine_says_in_every_position_of_a_game():
 async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
     """The marks, the hint and the handler of one position share one table."""
     from century_tui.storage import Settings
-    from century_tui.tui import demo
+    from support import demo
     from century_tui.tui.app import CenturyApp
     from tests.helpers.driver import board, run_board, settle
 
@@ -61,7 +61,7 @@ async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
         screen.update_hint()
         assert asked == []  # a redraw of the same position asks nothing again
         state = screen.state
-        options.Legality.of(state)  # a new position's table asks each choice once
+        legality.Legality.of(state)  # a new position's table asks each choice once
         assert len(asked) == len(state.point_row) + len(state.current.owned) + sum(
             1 for e in screen.legality().acquires if e is not None)
 

@@ -20,7 +20,7 @@ from century_tui.tui.screens.new_game import NewGameScreen, validate_seats
         ("fr", "Bot moyen", "Bot difficile 2"),
         ("es", "Bot medio", "Bot difícil 2"),
         ("pt", "Bot médio", "Bot difícil 2"),
-        ("ja", "ふつうボット", "つよいボット2"),
+        ("ja", "中級ボット", "上級ボット2"),  # a level as Japanese games name it, not 「ふつうボット」
     ],
 )
 def test_default_bot_names_in_every_language(code, medium, hard2):

@@ -8,14 +8,19 @@ from tests.helpers.driver import board, settle, until, toasts
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 from century_tui.tui.screens.confirm_undo import ConfirmUndo
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.help import HelpScreen
+from century_tui.timeline import running_scores
 from century_tui.tui.screens.results import ResultsScreen
+
+
+def results_of(game):
+    return ResultsScreen(game, running_scores(game))
 
 
 def burst(app, *keys: str) -> None:
@@ -35,7 +40,7 @@ def upgrade_modal(game):
 SCREENS = [
     (lambda game: HandOffScreen("Bob", []), "go"),
     (lambda game: HelpScreen(), "close"),
-    (lambda game: ResultsScreen(demo.finished()), "board"),
+    (lambda game: results_of(demo.finished()), "board"),
     (upgrade_modal, "cancel"),
     (lambda game: ConfirmUndo("Ann", "Bob"), "answer(False)"),
 ]

@@ -8,7 +8,7 @@ from tests.helpers.driver import screen_lines, settle, until
 from century_tui.storage import Settings
 from century_tui.timeline import rounds_played
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.demo import FIVE, finished
+from support.demo import FIVE, finished
 from century_tui.tui.screens.replay import ReplayScreen
 from century_tui.tui.screens.results import ResultsScreen
 from century_tui.tui.widgets.keybar import KeyBar

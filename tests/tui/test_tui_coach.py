@@ -10,7 +10,8 @@ from century_tui import cli
 from century_tui.engine import ACQUIRE, CLAIM, REST, Claim, Game, Rest, Seat, dumps, loads
 from century_tui.storage import Settings
 from century_tui.text import t
-from century_tui.tui import coach, demo
+from century_tui.tui import coach
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.coach import CoachLine
 from century_tui.tui.widgets.keybar import KeyBar

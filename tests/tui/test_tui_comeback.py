@@ -20,6 +20,7 @@ from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
+from century_tui.timeline import running_scores
 from century_tui.tui.screens.results import ResultsScreen
 
 
@@ -443,7 +444,7 @@ async def test_a_rematch_seats_the_same_players_and_bots_with_a_new_seed():
         assert first.game.seats == game.seats and first.game.seed != game.seed
         assert not first.game.state.is_over and first.save_path not in (None, last.save_path)  # a file of its own
         # again from the button, after a finished rematch
-        app.push_screen(ResultsScreen(game))
+        app.push_screen(ResultsScreen(game, running_scores(game)))
         await settle(pilot)
         await click_button(pilot, "#rematch")
         await settle(pilot)

@@ -10,7 +10,7 @@ from tests.helpers.driver import screen_lines, settle
 
 from century_tui import text
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.help import HelpScreen
 

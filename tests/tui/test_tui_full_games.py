@@ -14,7 +14,7 @@ from tests.helpers.driver import board, pass_screens, play_clicks, play_keys, se
 
 from century_tui import storage
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.results import ResultsScreen
 

@@ -52,7 +52,8 @@ async def test_the_cursor_on_a_played_card_keeps_its_played_mark(language):
     colour, the struck-through effect alone was left to say it). Every card's effect still
     fits the cell left at 80 columns (English says 'Upgr. 2' there)."""
     from century_tui.engine import MERCHANT_CARDS, PlaySpice
-    from century_tui.tui import demo, render
+    from century_tui.tui import render
+    from support import demo
 
     game = demo.new_game()
     for _ in range(2):  # Ann, then Bob, play their spice card

@@ -109,7 +109,7 @@ async def test_a_join_gives_up_on_a_host_that_takes_the_line_but_never_answers_w
 
     from century_tui.net import client as client_module
     from century_tui.net import join
-    from tests.net.test_net_hung import Freezer
+    from tests.helpers.hosting import Freezer
 
     monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
     monkeypatch.setattr(join, "RETRIES", (0.05, 0.1, 0.2, 0.4, 0.8))

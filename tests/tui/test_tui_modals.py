@@ -1,7 +1,7 @@
 """Each modal driven by keys and by clicks; Esc always leaves the game as it was.
 
 Modals get plain data and dismiss with a move (or None); the game screen applies it.
-Positions come from century_tui.tui.demo, so they are the same on every run.
+Positions come from support.demo, so they are the same on every run.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from century_tui.engine import (
 from century_tui.storage import Settings
 from century_tui import text
 from century_tui.text import words
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import AcquireModal, DiscardModal, TradeModal, UpgradeModal
 

@@ -8,7 +8,7 @@ from tests.helpers.driver import run_app, board, screen_lines, settle, until
 from century_tui import storage
 from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.handoff import HandOffScreen
 from century_tui.tui.screens.new_game import NewGameScreen

@@ -10,7 +10,7 @@ import contextlib
 import pytest
 from tests.helpers.driver import until, toasts, told
 from tests.helpers.hosting import first_to_play
-from tests.net.test_net import until as net_until
+from tests.helpers.hosting import until as net_until
 
 from century_tui.engine import Game, PlaySpice, Rest, Seat
 from century_tui.net.client import RemoteTable
@@ -153,18 +153,18 @@ async def test_a_join_shows_its_own_hand_and_a_watcher_the_hand_of_the_seat_to_a
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await on_board(pilot, app)
             await until(pilot, lambda: screen.state.seat == 1)
-            assert [i.card for i in screen.hand.items] == bob_hand and "Bob" in str(screen.hand.border_title)
+            assert [i.card for i in screen.hand.items] == bob_hand and "Bob" in str(screen.hand.heading.border_title)
             await pilot.press("r")  # Bob rests: Ann's turn, Bob still sees his own hand
             await until(pilot, lambda: app.table.view.moves == 2 and screen.state.seat == 0)
             assert [i.card for i in screen.hand.items] == bob_hand
-            assert "Bob" in str(screen.hand.border_title)
+            assert "Bob" in str(screen.hand.heading.border_title)
             await pilot.press("r")  # not Bob's turn: said as the line under the hand says it, not a bell alone
             await until(pilot, lambda: any("Ann is playing at another terminal" in x for x in toasts(app)))
             assert app.table.view.moves == 2
         async with watcher.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(watcher.screen, GameScreen) and watcher.screen.hand.border_title)
+            await until(pilot, lambda: isinstance(watcher.screen, GameScreen) and watcher.screen.hand.heading.border_title)
             board = watcher.screen
-            assert "Ann" in str(board.hand.border_title)  # the seat to act's, as at a hot-seat table
+            assert "Ann" in str(board.hand.heading.border_title)  # the seat to act's, as at a hot-seat table
             assert [i.card for i in board.hand.items] == list(h.hosted.table.state.players[0].owned)
             assert board.check_action("undo", ()) is False and board.check_action("redo", ()) is False
             assert board.check_action("rest", ()) is False  # hidden from the key bar, not dimmed

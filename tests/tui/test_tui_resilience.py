@@ -6,7 +6,7 @@ from tests.helpers.driver import board, hand_position, settle
 
 from century_tui.engine import MERCHANT_CARDS
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.modals import UpgradeModal
 

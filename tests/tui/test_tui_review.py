@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.tui.test_review import SMALL, one_slip
+from tests.helpers.review import SMALL, one_slip
 from textual.widgets import OptionList, ProgressBar
 from tests.helpers.driver import click_button, run_board, settle, until, screen_lines
 

@@ -12,7 +12,7 @@ from tests.helpers.driver import run_app, board, click_button, settle, until, to
 from century_tui import cli, storage
 from century_tui.engine import SaveError
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.new_game import NewGameScreen
 

@@ -8,7 +8,7 @@ from tests.helpers.driver import board, palette, remembered, run_app, screen_lin
 
 from century_tui import storage
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 
 

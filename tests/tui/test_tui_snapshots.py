@@ -2,7 +2,7 @@
 modal, the pass screen, results and its chart, help, the undo question, new game, the
 table view, a replay, the too-small message), and the board and results at 120×40.
 
-The positions are century_tui.tui.demo.showcase(), the same ones scripts/screenshots.py
+The positions are support.demo.showcase(), the same ones scripts/screenshots.py
 renders for the README, so a snapshot and its screenshot always show the same thing.
 After a deliberate change of look: look at the report, then `--snapshot-update`.
 """
@@ -15,7 +15,7 @@ from textual.widgets import Input
 from century_tui.skins import SKINS
 from century_tui.storage import Settings
 from century_tui.tui.app import CenturyApp
-from century_tui.tui.demo import showcase
+from support.demo import showcase
 from tests.helpers.driver import until
 
 SHOTS = {shot.name: shot for shot in showcase()}

@@ -192,7 +192,7 @@ async def test_the_form_starts_without_the_boards_styles_and_the_next_screen_bri
         await pilot.press("ctrl+s")
         await settle(pilot)
         hand = board(app).query_one(HandView)
-        assert hand.styles.border_top[0] == "solid" and hand.styles.max_height.value == 6
+        assert hand.heading.styles.border_top[0] == "solid" and hand.styles.max_height.value == 6
 
     await run_app(CenturyApp(settings=Settings(bot_delay_ms=0)), body)
 
@@ -205,7 +205,7 @@ async def test_a_board_opened_first_has_its_styles_as_it_shows():
 
     async def body(app, pilot):
         assert app.stylesheet.has_source(str(BOARD_CSS), "")
-        assert board(app).query_one(HandView).styles.border_top[0] == "solid"
+        assert board(app).query_one(HandView).heading.styles.border_top[0] == "solid"
 
     game = Game((Seat("Ann"), Seat("Bob")), seed=3)
     await run_app(CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False)), body)

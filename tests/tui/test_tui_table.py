@@ -8,10 +8,10 @@ from rich.text import Text
 from tests.helpers.driver import run_board, screen_lines, settle, toasts, until
 from textual import events
 
-from century_tui.engine import MERCHANT_CARDS, Acquire, Claim, Game, PlaySpice, Rest, Seat, trigger_cards
+from century_tui.engine import MERCHANT_CARDS, Acquire, Game, PlaySpice, Rest, Seat, trigger_cards
 from century_tui.storage import Settings
 from century_tui.text import t, words
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
@@ -269,7 +269,7 @@ async def test_a_move_and_the_pass_screen_answered_in_one_burst_show_the_next_pe
         await settle(pilot)
         assert app.screen is screen and game.current_seat.name == second
         assert [item.card for item in screen.hand.items] == list(game.state.current.owned)
-        assert Text.from_markup(str(screen.hand.border_title)).plain == t("board.hand_title", name=second)
+        assert Text.from_markup(str(screen.hand.heading.border_title)).plain == t("board.hand_title", name=second)
         first = next(i for i, item in enumerate(screen.hand.items) if item.ok)
         assert screen.hand.cursor == first != len(screen.hand.items) - 1
         assert app.focused is screen.hand

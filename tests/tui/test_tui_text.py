@@ -121,7 +121,7 @@ def test_every_cube_shows_its_letter_and_16_colours_use_the_skin_fallback():
 
 async def test_sixteen_colour_terminal_and_no_color(monkeypatch):
     from century_tui.storage import Settings
-    from century_tui.tui import demo
+    from support import demo
     from century_tui.tui.app import CenturyApp
 
     monkeypatch.delenv("COLORTERM", raising=False)
@@ -140,7 +140,7 @@ async def test_sixteen_colour_terminal_and_no_color(monkeypatch):
 @pytest.fixture
 def app():
     from century_tui.storage import Settings
-    from century_tui.tui import demo
+    from support import demo
     from century_tui.tui.app import CenturyApp
 
     return CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))

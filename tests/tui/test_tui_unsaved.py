@@ -114,7 +114,7 @@ async def test_a_new_game_whose_file_cannot_be_made_says_so_and_makes_it_once_it
 async def test_leaving_an_unsaved_game_by_the_results_buttons_asks_first(monkeypatch):
     from tests.helpers.driver import click_button
 
-    from century_tui.tui import demo
+    from support import demo
     from century_tui.tui.screens.new_game import NewGameScreen
     from century_tui.tui.screens.results import ResultsScreen
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Input, RichLog, Select, Static
 from tests.helpers.driver import board, run_board, screen_lines, settle
 
 from century_tui.storage import Settings
-from century_tui.tui import demo
+from support import demo
 from century_tui.tui.app import CenturyApp, century
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.widgets.keybar import KeyBar

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from century_tui import text
 from century_tui.text import Names
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.screens.handoff import missed_since, missed_words
 
 START = Entry("log.new_game", {"names": Names(("Bob", "Ann")), "name": "Bob"}, None, 0)
@@ -50,7 +50,7 @@ def test_a_refusal_names_the_shape_on_screen_with_the_colour():
     text.set_cube_code("shapes")
     assert text.error_text(error) == "No green (◆) spice is left to upgrade."
     text.set_language("fr")
-    assert "de vert (◆)" in text.error_text(error)
+    assert "d'épice verte (◆)" in text.error_text(error)  # the colour agrees with the spice
 
 
 def test_a_damaged_save_says_its_reason_with_one_full_stop():

@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from century_tui.engine import Acquire, Cubes, Move, cheapest_payment, from_tiers
-from century_tui.text import MerchantRef, cube_code, t, tier_word, words
+from century_tui.text import cube_code, t, tier_word, words
 from century_tui.tui import render
 from century_tui.tui.modals.base import ModalButton, MoveModal
 

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from century_tui.engine import CARAVAN_LIMIT, Cubes, Move
@@ -19,6 +18,7 @@ from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.lifecycle import OnTop, closed
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.widgets.word_button import WordButton
 
 

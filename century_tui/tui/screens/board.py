@@ -12,20 +12,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.geometry import Region
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
-from century_tui.tui.journal import history
+from century_tui.tui import chronicle
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import Legality
+from century_tui.legality import Legality
+from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.styles import BoardStyled
 from century_tui.tui.widgets.caravans import CaravanInfo, Caravans
+from century_tui.tui.widgets.cursor_row import CursorRow
 from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.log import GameLog
@@ -116,12 +117,12 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     def on_mount(self) -> None:
         if closed(self):
             return
-        self.log_view.add(history(self.game, self.resumed))
+        self.log_view.add(chronicle.history(self.table, self.resumed))
         self.fit(self.app.size.width, self.app.size.height)
         for area in (self.points, self.merchants, self.hand):
             self.watch(area, "cursor", self._cursor_moved, init=False)
         self.refresh_board()
-        self.hand.focus()
+        self.set_focus(self.hand)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
@@ -195,7 +196,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         if self.turn_starts:
             self.turn_starts = False
             self.hand.to_first_playable()
-            self.hand.focus()
+            self.set_focus(self.hand)  # not hand.focus(), which repaints the whole hand first
         if ahead:
             self.prepare()
 
@@ -231,6 +232,16 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
     def update_hint(self) -> None:
         """The line under the hand: what the selected card or slot would do."""
 
+    def watch_focused(self, old: Widget | None, new: Widget | None) -> None:
+        """The focus moved (`m`, Tab, a click, a new turn): the rows it left and reached
+        draw it, and the hint follows, before this frame is painted. Left to Textual's
+        Focus and Blur events, each row drew it a frame later, so a focus key took two
+        frames where one does."""
+        for row in (old, new):
+            if isinstance(row, CursorRow):
+                row.mark_cursor()
+        self.update_hint()
+
     def on_descendant_focus(self, event) -> None:
         self.update_hint()
 
@@ -265,7 +276,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         from century_tui.tui.screens.results import ResultsScreen
 
         if not isinstance(self.app.screen, ResultsScreen):
-            self.app.push_screen(ResultsScreen(self.game))
+            self.app.push_screen(ResultsScreen(self.game, chronicle.running_scores(self.table)))
 
     def words_changed(self) -> None:
         self.refresh_board()

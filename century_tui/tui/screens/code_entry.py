@@ -9,12 +9,12 @@ from typing import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from century_tui.engine import shown
 from century_tui.text import t
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard
 
 

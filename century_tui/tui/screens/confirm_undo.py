@@ -8,16 +8,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from century_tui.table import UndoAsked
 from century_tui.text import t
 from century_tui.tui.follow import FollowsWords
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop
 from century_tui.tui.modals.base import ModalButton
 from century_tui.tui.render import rt
+from century_tui.tui.repaint import ModalScreen
 
 
 class ConfirmUndo(OnTop, FollowsWords, ModalScreen[bool]):

@@ -22,15 +22,22 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
-from century_tui.tui import hints, render
-from century_tui.tui.journal import Entry, describe
+from century_tui.tui import chronicle, hints, render
+from century_tui.journal import Entry
 from century_tui.tui.app import century
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.options import acquire_payments, trade_max, upgradable
+from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
+
+
+QUICK_REPLY_S = 0.05
+"""How long the board waits, at bot speed instant, for a bot's reply before drawing the move
+it answers: an easy or medium bot answers within a millisecond or two, and the board then
+changes once, not twice in two frames (half the bytes over SSH, and the reply on screen a
+frame sooner). A bot that thinks longer (the hard bot) sees the move drawn after this."""
 
 
 class GameScreen(HistoryKeys, BoardScreen):
@@ -272,14 +279,15 @@ class GameScreen(HistoryKeys, BoardScreen):
         if isinstance(change, Moved):
             self.drop_question()
             self.turn_moved_on()
-            self.log_view.add(describe(list(change.events), self.game))
+            self.log_view.add(chronicle.log_lines(self.table, change))
             self.behind = True  # the board is drawn by next_turn
             self.announce(change.events)
             self.next_turn()
         elif isinstance(change, (Rewound, Resynced)):
             self.history_changed(change)
         elif isinstance(change, REDRAWN):  # a bot thinks, someone went, the host is silent
-            self.refresh_board()
+            if not self.behind:  # else drawn with the move it is behind on
+                self.refresh_board()
         elif isinstance(change, SaveChanged):
             self.save_changed(change.error)
         elif isinstance(change, Refused):
@@ -324,6 +332,9 @@ class GameScreen(HistoryKeys, BoardScreen):
         board is drawn once that screen is on show: the next person sees it sooner."""
         if not self.is_attached:
             return
+        if self.behind and self.quick_reply_due():
+            self.set_timer(QUICK_REPLY_S, self.catch_up)  # drawn with the bot's reply, if it comes by then
+            return
         s = self.state
         handoff = not s.is_over and self.table.plays_here(s.seat) and self.needs_handoff()
         if not handoff:
@@ -357,6 +368,12 @@ class GameScreen(HistoryKeys, BoardScreen):
             self.call_after_refresh(self.catch_up, ahead=True)  # once the pass screen is on show
         else:
             self.catch_up()
+
+    def quick_reply_due(self) -> bool:
+        """A bot of this table is to answer the move just made, at bot speed instant."""
+        s = self.state
+        return (not s.is_over and self.table.played_here and self.game.current_seat.bot is not None
+                and century(self).bot_delay_ms == 0)
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from century_tui.table import Resynced, Rewound
 from century_tui.text import t
-from century_tui.tui.journal import history
+from century_tui.tui import chronicle
 
 
 class HistoryKeys:
@@ -48,7 +48,7 @@ class HistoryKeys:
         while self.app.screen is not self:  # the pass screen or the results go
             self.app.pop_screen()
         self.turn_starts = False
-        self.log_view.reset(history(self.game))
+        self.log_view.reset(chronicle.history(self.table))
         self.behind = True  # the board is drawn by next_turn
         if rewound and change.undo:
             self.notify(t("notify.undone", name=self.game.current_seat.name), timeout=3)

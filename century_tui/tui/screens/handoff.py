@@ -8,14 +8,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.app import century
-from century_tui.tui.journal import Entry
+from century_tui.journal import Entry
 from century_tui.tui.lifecycle import OnTop, board_under
+from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.follow import FollowsWords
 

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from century_tui import engine, storage
@@ -26,6 +25,7 @@ from century_tui.engine import (
 from century_tui.seats import validate_seats
 from century_tui.skins import SKINS
 from century_tui.text import Names, error_text, language_name, languages, t, words
+from century_tui.tui.repaint import Screen
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.choice import Choice
 from century_tui.tui.widgets.form_controls import FormButton, FormCheck

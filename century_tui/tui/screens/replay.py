@@ -13,8 +13,9 @@ from textual.binding import Binding
 from century_tui.engine import Game
 from century_tui.table import ReplayTable
 from century_tui.text import t
-from century_tui.timeline import rounds_played
-from century_tui.tui.journal import describe, history
+from century_tui.timeline import rounds_played, running_scores
+from century_tui.journal import describe
+from century_tui.tui import chronicle
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.score_chart import ScoreChart
 
@@ -47,7 +48,8 @@ class ReplayScreen(BoardScreen):
         self.replay = ReplayTable(game)
         super().__init__(self.replay)
         self.timer = None
-        self.chart = ScoreChart(Game(game.seats, game.seed, self.replay.all_moves), at=0.0, classes="chart")
+        whole = Game(game.seats, game.seed, self.replay.all_moves)
+        self.chart = ScoreChart(whole.seats, running_scores(whole), at=0.0, classes="chart")
         """The whole game's running scores, with a line at the move on show (key c)."""
 
     def compose(self) -> ComposeResult:
@@ -81,7 +83,7 @@ class ReplayScreen(BoardScreen):
         if events is not None:
             self.log_view.add(describe(events, self.game))
         else:
-            self.log_view.reset(history(self.game))
+            self.log_view.reset(chronicle.history(self.replay))
         self.refresh_board()
         self.chart.show_at(rounds_played(self.game.state))
 

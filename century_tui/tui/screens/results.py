@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from century_tui.engine import POINT_CARDS, Game, new_seed
+from century_tui.engine import POINT_CARDS, Game, GameRecord, new_seed
 from century_tui.text import Names, t
+from century_tui.timeline import Running
 from century_tui.tui import render
+from century_tui.tui.repaint import Screen
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.widgets.word_button import WordButton
@@ -38,9 +39,11 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         Binding("v", "hosts_only('review')", show=False),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameRecord, running: list[Running]) -> None:
+        """`running`: everyone's score round by round, for the chart (`Table.running_scores`)."""
         super().__init__()
         self.game = game
+        self.running = running
         self.charted = False
         """The chart of the running scores is on show instead of the table."""
         self.reviewed = None
@@ -64,7 +67,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
             yield Static(classes="winner")
             yield Static(classes="table")
             yield Static(classes="claimed")
-            yield ScoreChart(self.game, classes="chart")
+            yield ScoreChart(self.game.seats, self.running, classes="chart")
             with Horizontal(classes="buttons"):
                 yield WordButton(t("results.board"), id="board", compact=True)
                 hosts = [WordButton(t("results.new_game"), id="new", variant="primary", compact=True),

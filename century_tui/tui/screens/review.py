@@ -12,7 +12,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
@@ -24,6 +23,7 @@ from century_tui.tui import render
 from century_tui.tui.coach import light, styled, unlight
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.replay import ReplayScreen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.widgets.keybar import KeyBar

@@ -11,13 +11,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from century_tui.engine import CARAVAN_LIMIT, POINT_CARDS, Game, trigger_cards
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.follow import FollowsWords
 

@@ -16,12 +16,12 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Offset, Region
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from century_tui.tui.lifecycle import OnTop
+from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.styles import FormStyled
 from century_tui.tui.widgets.form_controls import ControlMessage
 

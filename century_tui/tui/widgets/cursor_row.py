@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.keys import digits
+from century_tui.tui.repaint import QuietFocus
 
 
 def cursor_keys(count: int, enter: str, show_digits: bool = True) -> list[Binding]:
@@ -41,7 +42,7 @@ class RowMessage(Message):
         return self.row
 
 
-class CursorRow(FollowsWords, Widget, can_focus=True):
+class CursorRow(QuietFocus, FollowsWords, Widget, can_focus=True):
     """What the hand and the card rows share; a subclass says how many places there are,
     which can be taken now, how the cursor is drawn, and what Enter asks for."""
 
@@ -57,9 +58,9 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
         """Whether the item at `index` can be taken now (None: there is no item there)."""
         raise NotImplementedError
 
-    def mark_cursor(self, restyle: bool = True) -> None:
-        """Draw the cursor on the item under it, and on no other (only while focused).
-        `restyle` False: set the classes only, for a caller that restyles the row after."""
+    def mark_cursor(self) -> None:
+        """Draw the cursor on the item under it, and on no other (only while `lit`): the
+        `-cursor` class, which restyles those items alone."""
         raise NotImplementedError
 
     def choose(self, index: int) -> None:
@@ -82,9 +83,18 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
         if self.takeable(old) != self.takeable(new):  # the Enter key's state changed
             self.refresh_bindings()
 
+    @property
+    def lit(self) -> bool:
+        """The row has the focus: the screen's focused widget. Known as soon as the focus
+        moves, where `has_focus` waits for Textual's Focus event to reach the row, a frame
+        later (the board draws the move of the focus in one frame: `BoardScreen.watch_focused`)."""
+        return self.is_attached and self.screen.focused is self
+
     def watch_has_focus(self, focused: bool) -> None:
-        self.mark_cursor(restyle=False)
-        super().watch_has_focus(focused)  # Textual restyles the row and its items (:focus) here
+        """What the focus changes is drawn by classes on the items it changes (`mark_cursor`):
+        no style sheet rule asks whether a row has the focus, so the row and its other items
+        are not restyled (Textual's own watcher restyles the row and every item in it)."""
+        self.mark_cursor()
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < self.places():
@@ -112,7 +122,7 @@ class CursorRow(FollowsWords, Widget, can_focus=True):
     def press(self, index: int) -> None:
         """A click on the item at `index`: the cursor goes there, and the item is asked for."""
         self.cursor = index
-        self.focus()
+        self.screen.set_focus(self)  # not self.focus(), which repaints the whole row first
         self.choose(index)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -30,6 +30,10 @@ CHIP_WIDTH = 13
 language's cube letters are two cells wide (the widest effect then measured, counted)."""
 
 
+SPARE_CHIPS = 3
+"""Hidden chips kept mounted beyond the cards in hand (`HandView._add_spares`)."""
+
+
 class HandCard(Widget):
     """One chip of the hand: a card, in hand or played.
 
@@ -96,6 +100,12 @@ class RestButton(Static):
         self.post_message(self.Pressed())
 
 
+class HandTitle(Widget):
+    """The rule over the hand, saying whose hand it is (in its top border), lit (`-lit`)
+    while the hand has the focus. A line of its own: the hand's focus restyles this line
+    alone, where a title in the hand's own border repainted the hand and every chip in it."""
+
+
 class HandView(CursorRow):
     BINDINGS = cursor_keys(10, "key.play", show_digits=False)  # 1–9, 0: the 10th card
 
@@ -116,16 +126,24 @@ class HandView(CursorRow):
         self.items: list[HandItem] = []
         self.owner = ""
         self._shown: tuple = ()
+        self.heading = HandTitle()
         self.rest = RestButton(classes="rest")
         self.chips = Container(*(HandCard(classes="chip") for _ in range(chips)), self.rest, id="chips")
+        self._laid_out = True
+        """False while items shown before the hand was mounted wait to be laid out."""
 
     def compose(self):
+        yield self.heading
         yield self.chips
+
+    def on_mount(self) -> None:
+        if not self._laid_out:  # its chips are mounted with it
+            self._rebuild()
 
     def show(self, owner: str, items: list[HandItem]) -> None:
         self.owner = owner
         self.items = items
-        self.border_title = Text(t("board.hand_title", name=owner))
+        self.heading.border_title = Text(t("board.hand_title", name=owner))
         key = tuple(items)
         if key != self._shown:
             self._shown = key
@@ -135,7 +153,15 @@ class HandView(CursorRow):
         self.mark_cursor()
 
     def _rebuild(self) -> None:
-        """Lay the items out on the pooled chips, each card in its place."""
+        """Lay the items out on the pooled chips, each card in its place. Chips for more
+        cards than were mounted with the hand wait for the hand to be mounted (a remote
+        game's position may grow between the board's making and its showing): its mount
+        lays them out, never a callback that asks again (the hand of a board closed before
+        its mount was never mounted, and its callbacks went round for ever)."""
+        if not self.chips.is_mounted:
+            self._laid_out = False
+            return
+        self._laid_out = True
         entries = list(enumerate(self.items))
         chips = [c for c in self.chips.children if isinstance(c, HandCard)]
         grew = len(chips) < len(entries)
@@ -151,6 +177,20 @@ class HandView(CursorRow):
         self._fit()
         if grew:
             self.call_after_refresh(self.mark_cursor)
+        if len(chips) - len(entries) < SPARE_CHIPS:
+            self.call_after_refresh(self._add_spares)
+
+    def _add_spares(self) -> None:
+        """Hidden chips ready for the next cards, mounted after the frame that needed them
+        not: a chip mounted as a card comes costs that move a layout and two more frames."""
+        if not self.is_attached:
+            return
+        chips = sum(isinstance(c, HandCard) for c in self.chips.children)
+        spares = [HandCard(classes="chip") for _ in range(len(self.items) + SPARE_CHIPS - chips)]
+        for chip in spares:
+            chip.display = False
+        if spares:
+            self.chips.mount_all(spares, before=self.rest)
 
     def _fit(self) -> None:
         width = self.chips.size.width or self.size.width or 80
@@ -164,7 +204,7 @@ class HandView(CursorRow):
         self._fit()
 
     def words_changed(self) -> None:
-        self.border_title = Text(t("board.hand_title", name=self.owner))
+        self.heading.border_title = Text(t("board.hand_title", name=self.owner))
         self._fit()
         for chip in self.chips.children:
             chip.refresh()
@@ -194,12 +234,13 @@ class HandView(CursorRow):
     def takeable(self, index: int) -> bool | None:
         return self.items[index].ok if 0 <= index < len(self.items) else None
 
-    def mark_cursor(self, restyle: bool = True) -> None:
+    def mark_cursor(self) -> None:
+        self.heading.set_class(self.lit, "-lit")
         for chip in self.chips.children:
             if isinstance(chip, HandCard):
-                on = self.has_focus and chip.position == self.cursor
+                on = self.lit and chip.position == self.cursor
                 if chip.has_class("-cursor") != on:
-                    chip.set_class(on, "-cursor", update=restyle)
+                    chip.set_class(on, "-cursor")
                     chip.refresh()
 
     def choose(self, index: int) -> None:

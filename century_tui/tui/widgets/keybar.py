@@ -4,6 +4,10 @@ Textual's Footer rebuilds a widget per key whenever the bindings change, which i
 every focus change and most moves; this bar draws the same information as one line of
 text, so keeping it current costs a repaint. A click on a key presses it. The bindings'
 descriptions are text keys, read in the current language as the bar draws.
+
+Every key shown keeps its label. Where they do not all fit (80 columns, a long language,
+Redo and Hint offered), the bar shows as many as fit in their order (the focused row's,
+the screen's, the app's), and last the help key as "? More": help lists the rest.
 """
 
 from __future__ import annotations
@@ -27,8 +31,39 @@ def key_run(keys: list[str]) -> str:
     return "".join(keys)
 
 
-def entries_width(entries: list[tuple[str, str, str, bool]]) -> int:
+Entry = tuple[str, str, str, bool]
+"""(key to press, key shown, description, enabled)."""
+HELP_ACTION = "help"
+"""The binding whose key stands for the keys left out: help lists every key."""
+
+
+def entries_width(entries: list[Entry]) -> int:
     return sum(cell_len(f" {shown} ") + (cell_len(d) + 1 if d else 0) for _k, shown, d, _e in entries)
+
+
+def fitted(left: list[Entry], room: int, help_key: str | None) -> list[Entry]:
+    """`left` as it fits in `room` cells: all of it, else the longest run from its start
+    that fits before the help entry, shown last as "? More"; where there is no help
+    key (a screen without one), the rightmost keys lose their words instead."""
+    if entries_width(left) <= room:
+        return left
+    helps = [e for e in left if e[0] == help_key]
+    if not helps:
+        out = list(left)
+        for i in reversed(range(len(out))):
+            if entries_width(out) <= room:
+                break
+            out[i] = (out[i][0], out[i][1], "", out[i][3])
+        return out
+    rest_of_keys = (helps[0][0], "?", words_of("key.all_keys"), True)
+    kept: list[Entry] = []
+    for entry in left:
+        if entry[0] == help_key:
+            continue
+        if entries_width([*kept, entry, rest_of_keys]) > room:
+            break
+        kept.append(entry)
+    return [*kept, rest_of_keys]
 
 
 class KeyBar(Widget):
@@ -48,6 +83,7 @@ class KeyBar(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._spots: list[tuple[int, int, str]] = []
+        self._help_key: str | None = None
         self._drawn: tuple | None = None
         """The entries last drawn: bindings are updated at every focus change and move, and
         mostly the same keys come back (a repaint is one more frame)."""
@@ -59,12 +95,13 @@ class KeyBar(Widget):
         if self._entries() != self._drawn:
             self.refresh()
 
-    def _entries(self) -> tuple[list[tuple[str, str, str, bool]], list[tuple[str, str, str, bool]]]:
+    def _entries(self) -> tuple[list[Entry], list[Entry]]:
         """(key to press, key shown, description, enabled) for the left side (grouped keys
         merged, one entry per action) and for the right side (the command palette)."""
         app = self.app
-        left: list[tuple[str, str, str, bool]] = []
-        right: list[tuple[str, str, str, bool]] = []
+        self._help_key = None
+        left: list[Entry] = []
+        right: list[Entry] = []
         seen: set[str] = set()
         shown = [(b, e) for (_node, b, e, _tip) in self.screen.active_bindings.values() if b.show]
         for group, items in groupby(shown, key=lambda be: be[0].group):
@@ -78,6 +115,8 @@ class KeyBar(Widget):
                     continue
                 seen.add(b.action)
                 entry = (b.key.split(",")[0], app.get_key_display(b), words_of(b.description), enabled)
+                if b.action == HELP_ACTION:
+                    self._help_key = entry[0]
                 (right if b.action.endswith("command_palette") else left).append(entry)
         return left, right
 
@@ -94,15 +133,7 @@ class KeyBar(Widget):
                     out.append(description + " ", "" if enabled else "dim")
                 self._spots.append((start, out.cell_len, key))
 
-        # too narrow (80 columns in French, or with Redo): the rightmost keys lose their
-        # words first, so every key stays visible and clickable (the help lists them all)
-        room = self.size.width - entries_width(right) - 1
-        left = list(left)
-        for i in reversed(range(len(left))):
-            if entries_width(left) <= room:
-                break
-            key, shown, _description, enabled = left[i]
-            left[i] = (key, shown, "", enabled)
+        left = fitted(left, self.size.width - (entries_width(right) + 1 if right else 0), self._help_key)
 
         out = Text(no_wrap=True, overflow="ellipsis")
         draw(left, out)

@@ -1,21 +1,36 @@
-"""The game log: plain-words lines with player names, scrollable."""
+"""The game log: plain-words lines with player names, scrollable.
+
+A move adds a line or two. Textual's RichLog draws its whole window again for that, and
+again a frame later when it scrolls and its scroll bar follows; here the new lines alone are
+drawn while the log is not full, and when it is, the log scrolls and its scroll bar
+follows in the move's own frame (a layout comes only when the scroll bar appears or goes).
+"""
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import RichLog
+from textual import events
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
+from century_tui.journal import Entry
 from century_tui.tui import render
-from century_tui.tui.journal import Entry
 from century_tui.tui.follow import FollowsWords
 
+MAX_LINES = 400
+"""Lines kept: the oldest go (a long game's first rounds)."""
 
-class GameLog(FollowsWords, RichLog):
+
+class GameLog(FollowsWords, ScrollView, can_focus=True):
     """Keeps the entries as data and draws them again on a skin switch or a resize."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10, max_lines=400, **kwargs)
+        super().__init__(**kwargs)
         self.entries: list[Entry] = []
+        self.lines: list[Strip] = []
+        """The entries wrapped to the log's width (the newest `MAX_LINES`)."""
         self._width = 0
         self._height = 0
 
@@ -26,10 +41,50 @@ class GameLog(FollowsWords, RichLog):
 
     def add(self, entries: list[Entry]) -> None:
         self.entries.extend(entries)
+        if not self._width:
+            return  # wrapped once the log has a size
+        at_end = self.scroll_y >= self.max_scroll_y
+        first = len(self.lines)
         for entry in entries:
-            self.write(self._line(entry))
+            self.lines.extend(self._wrap(entry))
+        dropped = max(0, len(self.lines) - MAX_LINES)
+        del self.lines[:dropped]
+        self._grown(first - dropped, at_end, bool(dropped))
+
+    def _grown(self, first: int, at_end: bool, shifted: bool) -> None:
+        """Lines from `first` on are new: draw them, and keep the newest in view if it was."""
+        shown = self.scrollable_content_region.height
+        size = Size(self._width, len(self.lines))
+        if (size.height > shown) != (self.virtual_size.height > shown):  # a scroll bar appears or goes
+            self.virtual_size = size  # a layout: the text is narrower or wider by the bar
+            if at_end:
+                self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+            return
+        self.set_reactive(ScrollView.virtual_size, size)
+        if size.height > shown:  # the bar's extent follows now, not in the next layout's frame
+            self.vertical_scrollbar.window_virtual_size = size.height
+            self.vertical_scrollbar.window_size = shown
+        if at_end and size.height > shown:
+            self.scroll_to(y=size.height - shown, animate=False, immediate=True)
+            self.refresh()
+        elif shifted:
+            self.refresh()
+        else:
+            top = first - self.scroll_offset.y
+            if top < shown:
+                self.refresh_lines(max(0, top), len(self.lines) - first)
+
+    def _wrap(self, entry: Entry) -> list[Strip]:
+        return self.wrap(self._line(entry))
+
+    def wrap(self, text: Text) -> list[Strip]:
+        """`text` in lines of the log's width."""
+        console = self.app.console
+        options = console.options.update_width(max(1, self._width))
+        return [Strip(line) for line in Segment.split_lines(console.render(text, options))] or [Strip.blank(0)]
 
     def _line(self, entry: Entry) -> Text:
+        """An entry as one line of text (unwrapped)."""
         line = render.rt(entry.key, **entry.params)
         if entry.key == "log.round":
             line.stylize("bold dim")
@@ -38,23 +93,41 @@ class GameLog(FollowsWords, RichLog):
         return line
 
     def redraw(self) -> None:
-        self.clear()
-        for entry in self.entries:
-            self.write(self._line(entry))
-        self.scroll_end(animate=False)
+        self.lines = [strip for entry in self.entries for strip in self._wrap(entry)][-MAX_LINES:]
+        self.virtual_size = Size(self._width, len(self.lines))
+        self.refresh()
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        if index >= len(self.lines):
+            return Strip.blank(width, style)
+        return self.lines[index].crop_extend(0, width, style).apply_style(style)
 
     def words_changed(self) -> None:
         self.redraw()
 
-    def on_resize(self) -> None:
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.refresh()
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The scroll bar came or went: the text is one cell narrower or wider."""
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def fit(self) -> None:
         """A new width rewraps every line; a new height (a row above grew, as Japanese
         does) keeps the newest line in view if it was in view before."""
-        width = self.size.width
-        height = self.scrollable_content_region.height  # the lines shown, borders left out
+        width = self.scrollable_content_region.width
+        height = self.scrollable_content_region.height
         was_at_end = self.scroll_y >= self.virtual_size.height - self._height
         self._width, self._height, old_width = width, height, self._width
         if width != old_width:
-            if self.entries:
-                self.redraw()
+            self.redraw()
         elif was_at_end:
             self.scroll_end(animate=False, immediate=True)

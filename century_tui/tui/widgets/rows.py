@@ -11,7 +11,6 @@ from msgspec import Struct
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from century_tui.engine import MERCHANT_CARDS, POINT_CARDS, Cubes
 from century_tui.text import t, words
@@ -202,22 +201,43 @@ class MerchantCardView(CardView):
         return None
 
 
-class DeckPile(FollowsWords, Static):
-    """The face-down deck beside a row: only how many cards are left (never their order)."""
+class DeckPile(FollowsWords, Widget):
+    """The face-down deck beside a row: only how many cards are left (never their order).
+    Drawn in place (not a Static, whose update lays the board out again for a new count).
+
+    Its word on the border, the count inside; where the word is longer than the border
+    has room for (French "pioche" at 80 columns), the count on the border and the word
+    inside, whole, rather than "pio…"."""
+
+    TITLE_EDGES = 6
+    """The border's cells around a title: a corner, a dash and a space on each side."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.count = -1
+        self.inside = Text("")
+
+    def render(self) -> Text:
+        return self.inside
 
     def show(self, count: int, force: bool = False) -> None:
         if count == self.count and not force:
             return
         self.count = count
-        self.border_title = Text(t("card.deck"))
+        word = Text(t("card.deck"))
+        number = Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold")
         self.set_class(count == 0, "-empty")
-        self.update(Text(t("card.deck_count", count=count) if count else t("card.deck_empty"), "bold"))
+        if self.outer_size.width and word.cell_len > self.outer_size.width - self.TITLE_EDGES:
+            word, number = number, word
+        self.border_title = word
+        if number != self.inside:
+            self.inside = number
+            self.refresh()
 
     def words_changed(self) -> None:
+        self.show(self.count, force=True)
+
+    def on_resize(self) -> None:
         self.show(self.count, force=True)
 
 
@@ -263,11 +283,11 @@ class CardRow(CursorRow):
     def takeable(self, index: int) -> bool | None:
         return self.slots[index].ok if 0 <= index < self.SLOTS else None
 
-    def mark_cursor(self, restyle: bool = True) -> None:
+    def mark_cursor(self) -> None:
         for i, view in enumerate(self.views):
-            on = self.has_focus and i == self.cursor
+            on = self.lit and i == self.cursor
             if view.has_class("-cursor") != on:
-                view.set_class(on, "-cursor", update=restyle)
+                view.set_class(on, "-cursor")
                 view.border_title = view.title()
 
     def choose(self, index: int) -> None:

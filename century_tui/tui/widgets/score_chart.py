@@ -19,9 +19,9 @@ from textual_hires_canvas import Canvas
 from textual_plot import HiResMode, PlotWidget
 from textual_plot.plot_widget import Legend
 
-from century_tui.engine import Game, printable
+from century_tui.engine import Seat, printable
 from century_tui.text import t
-from century_tui.timeline import Running, running_scores
+from century_tui.timeline import Running
 from century_tui.tui.follow import FollowsWords
 
 COLOURS = ("bright_cyan", "bright_magenta", "bright_yellow", "bright_green", "bright_red")
@@ -81,10 +81,11 @@ class ScoreChart(FollowsWords, Vertical):
     ScoreChart .legend, ScoreChart .caption { height: auto; }
     """
 
-    def __init__(self, game: Game, at: float | None = None, **kwargs) -> None:
+    def __init__(self, seats: list[Seat], lines: list[Running], at: float | None = None, **kwargs) -> None:
+        """`lines`: each seat's score round by round (`timeline.running_scores`)."""
         super().__init__(**kwargs)
-        self.game = game
-        self.lines: list[Running] = running_scores(game)
+        self.seats = seats
+        self.lines = lines
         self.at = at
         """Where the replay is, in rounds (a vertical line), or None."""
 
@@ -120,8 +121,8 @@ class ScoreChart(FollowsWords, Vertical):
         plot.set_ylimits(0, ticks(top)[-1])
         plot.set_xlimits(0, max(1, last))
         plot.set_xticks(round_ticks(max(1, last)))
-        marks = letters([s.name for s in self.game.seats])
-        people_last = sorted(range(len(self.lines)), key=lambda seat: self.game.seats[seat].bot is None)
+        marks = letters([s.name for s in self.seats])
+        people_last = sorted(range(len(self.lines)), key=lambda seat: self.seats[seat].bot is None)
         for seat in people_last:  # drawn last, a person's line lies on top of the bots'
             line = self.lines[seat]
             rounds = list(range(len(line.scores)))
@@ -134,7 +135,7 @@ class ScoreChart(FollowsWords, Vertical):
         if self.at is not None:
             plot.add_v_line(self.at, line_style="bold")
         legend = Text()
-        for seat, s in enumerate(self.game.seats):
+        for seat, s in enumerate(self.seats):
             if seat:
                 legend.append("  ")
             legend.append(marks[seat], f"bold {COLOURS[seat % len(COLOURS)]}")

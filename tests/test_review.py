@@ -2,50 +2,32 @@
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
 
-from century_tui import cli, review as rv, storage
+from century_tui import cli, review as rv, storage, text
 from century_tui.cli import games
-from century_tui.bots import make_bot
-from century_tui.bots.hard import HardBot
-from century_tui.engine import Claim, Game, Rest, Seat
+from century_tui.engine import Game, Rest, Seat
 from century_tui.text import t
-
-SMALL = dict(search=(4, 2), nodes=300)
-"""A small search for tests: the review's choices, in a fraction of the time."""
+from tests.helpers.review import SMALL, bots_choice, one_slip
 
 
-def bots_choice(game: Game) -> object:
-    """What the review's bot plays in the game's position (the small search)."""
-    index = len(game.moves)
-    bot = HardBot(rv.review_seed(game.seed, index), rv.FOREVER_MS, SMALL["nodes"], schedule=(SMALL["search"],))
-    return bot.choose(game.state)
+
+def plain_words() -> None:
+    text.set_language("en")
+    text.set_skin("spice")
+    text.set_cube_code("letters")
 
 
-def one_slip(seed: int = 2, to_end: bool = False) -> tuple[Game, int, Claim]:
-    """Ann (a person) plays every action as the review's bot would, but once rests where it
-    claims; Cy, an easy bot, plays its own moves. The game stops a few moves after the slip
-    (or at its end). Returns the game, the slip's index and the claim Ann passed up."""
-    game = Game([Seat("Ann"), Seat("Cy", "easy")], seed)
-    rng = random.Random(seed)
-    slip: tuple[int, Claim] | None = None
-    while not game.state.is_over and (slip is None or to_end or len(game.moves) < slip[0] + 4):
-        s = game.state
-        if s.seat == 1:
-            game.apply(make_bot("easy", seed=rng.randrange(1000)).choose(s))
-        elif s.phase != "action":
-            game.apply(make_bot("hard", seed=1).choose(s))  # a discard: not reviewed
-        else:
-            move = bots_choice(game)
-            if slip is None and isinstance(move, Claim):
-                slip = (len(game.moves), move)
-                move = Rest()
-            game.apply(move)
-    assert slip is not None, "no claim within the game: choose another seed"
-    return game, slip[0], slip[1]
+@pytest.fixture(autouse=True)
+def home_and_words(tmp_path, monkeypatch):
+    """Saves go to a throwaway folder; English words, the spice skin and cubes as letters at
+    the start and end of every test (one of them reads French)."""
+    monkeypatch.setenv("CENTURY_HOME", str(tmp_path / "century-home"))
+    plain_words()
+    yield
+    plain_words()
 
 
 @pytest.fixture(scope="module")
@@ -178,4 +160,4 @@ def test_cli_review_in_french(slipped, small_review, capsys):
     assert cli.main(["review", path.name, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert f"coup {index + 1} : se reposer" in out
-    assert "Mieux : prendre la carte Points" in out
+    assert "Mieux : réclamer la carte Points" in out  # the Spice sheet's verb

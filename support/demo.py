@@ -1,4 +1,4 @@
-"""Reproducible positions for screenshots, snapshot tests and the latency benchmark.
+"""Reproducible positions for screenshots, snapshot tests and the UI benchmarks.
 
 `policy` is a small deterministic player (claim when it can, else a seeded choice that
 prefers progress over resting); `advance_until` plays it from a seed until a condition
@@ -198,7 +198,9 @@ def hint_on_show(app) -> bool:
 
 
 def review_listed(app) -> bool:
-    return getattr(app.screen, "found", None) is not None
+    from century_tui.tui.screens.review import ReviewScreen
+
+    return isinstance(app.screen, ReviewScreen) and app.screen.found is not None
 
 
 def showcase() -> list[Shot]:

@@ -1,7 +1,7 @@
-"""The game log in plain words: engine events become (template key, params) entries.
+"""A game's log as data: engine events become (template key, params) entries.
 
 Entries keep their params as data (cube tuples, card references), so the log can be
-drawn again in another skin or language. Pure Python: no Textual here.
+drawn again in another skin or language, and sent to another terminal as it is.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from msgspec import Struct, field
 
-from century_tui.engine import MERCHANT_CARDS, Game
+from century_tui.engine import MERCHANT_CARDS, Game, GameRecord
 from century_tui.engine import events as ev
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 
@@ -25,7 +25,19 @@ class Entry(Struct, frozen=True):
 
 
 def describe(events: Sequence[ev.Event], game: Game) -> list[Entry]:
-    """Log lines for the events one move produced, in order."""
+    """Log lines for the events the last move of `game` produced, in order, and a line that
+    the coach was asked before it, if it was."""
+    out = move_lines(events, game)
+    count = len(game.moves)
+    if count - 1 in game.hinted:  # the coach was asked before this move
+        names = [s.name for s in game.seats]
+        out.insert(_about_the_move(out), Entry("log.hinted", {"name": names[game.movers[-1]]}, game.movers[-1], count))
+    return out
+
+
+def move_lines(events: Sequence[ev.Event], game: GameRecord) -> list[Entry]:
+    """Log lines for the events the last move of `game` produced, in order (a game played
+    on another machine, too: its position and its seats are all they read)."""
     names = [s.name for s in game.seats]
     state = game.state
     count = len(game.moves)
@@ -84,12 +96,10 @@ def describe(events: Sequence[ev.Event], game: Game) -> list[Entry]:
                 add("log.round", round=state.players[e.next_seat].turns + 1)
         elif isinstance(e, ev.GameOver):
             add("log.game_over", e.winner, total=state.score(e.winner).total)
-    if count - 1 in game.hinted:  # the coach was asked before this move
-        out.insert(_move_lines(out), Entry("log.hinted", {"name": names[game.movers[-1]]}, game.movers[-1], count))
     return out
 
 
-def _move_lines(entries: list[Entry]) -> int:
+def _about_the_move(entries: list[Entry]) -> int:
     """How many of a move's log lines are about the move itself (before the round, the end)."""
     for i, entry in enumerate(entries):
         if entry.key in ("log.round", "log.game_over", "log.end_triggered", "log.end_now"):
@@ -98,11 +108,7 @@ def _move_lines(entries: list[Entry]) -> int:
 
 
 def history(game: Game, resumed: bool = False) -> list[Entry]:
-    """The whole log of a game so far, by replaying its moves from the seed (a game played
-    on another machine, whose seed stays there, brings its log as `entries`)."""
-    entries = getattr(game, "entries", None)
-    if entries is not None:
-        return list(entries) + (opening(game, resumed=True) if resumed else [])
+    """The whole log of a game so far, by replaying its moves from the seed."""
     replay = Game(game.seats, game.seed, hinted=game.hinted)
     out = opening(replay)
     for move in game.moves:
@@ -112,7 +118,7 @@ def history(game: Game, resumed: bool = False) -> list[Entry]:
     return out
 
 
-def opening(game: Game, resumed: bool = False) -> list[Entry]:
+def opening(game: GameRecord, resumed: bool = False) -> list[Entry]:
     """The first lines of the log for a game just started or resumed."""
     s = game.state
     names = [x.name for x in game.seats]

@@ -3,7 +3,6 @@
 The board marks claimable point cards, affordable merchant slots and playable hand
 cards from this, and shows the reason for any other. Every answer comes from the engine
 (`State.refusal`: the move made on a copy), so the board can never disagree with the rules.
-Pure Python: no Textual here.
 """
 
 from __future__ import annotations

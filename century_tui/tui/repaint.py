@@ -1,0 +1,56 @@
+"""A focus change repaints what it restyles, nothing more: over a slow SSH line every cell
+written again is felt, and Textual writes far more than changed in two places.
+
+- `Screen.focused` is a reactive that repaints the screen: every focus change (`m`, a move
+  that hands the focus back to the hand) wrote the whole terminal again, 45 KiB at 120×40,
+  for a highlight moved from one row to another.
+- A widget that gains or loses focus repaints all of itself, its children included: a row
+  of six cards and a deck written again for one card's title.
+
+The `:focus` rules restyle the widgets whose looks change, which repaints exactly those, so
+both repaints can go. Every screen of the game is a `Screen` or a `ModalScreen` of this
+module, and every focusable row mixes in `QuietFocus`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from textual import events, screen
+from textual.reactive import Reactive
+from textual.widget import Widget
+
+Result = TypeVar("Result")
+
+
+class Screen(screen.Screen[Result]):
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+
+class ModalScreen(screen.ModalScreen[Result]):
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+
+if TYPE_CHECKING:
+    _Widget = Widget
+else:
+    _Widget = object
+
+
+class QuietFocus(_Widget):
+    """Mixin for a focusable widget that holds others (a row of cards, the hand): gaining or
+    losing the focus restyles it and its children (`has_focus`, Textual's own watcher), and
+    tells its parent, as Textual's handler does; but it does not repaint the whole widget
+    as that handler would (`prevent_default` keeps it from running)."""
+
+    def on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
