@@ -30,7 +30,7 @@ class Legality(Struct, frozen=True):
     """What the player to act may do in one position, each choice the board offers with
     the engine's reason when it cannot be made (None: it can): the point slots, the
     merchant slots and the cards in hand. Built once per position and shared by the
-    cards' marks, the hint, Enter and a click, so a move asks the engine once per choice."""
+    cards' marks, the prompt under the hand, Enter and a click, so a move asks the engine once per choice."""
 
     claims: tuple[IllegalMove | None, ...]
     acquires: tuple[IllegalMove | None, ...]

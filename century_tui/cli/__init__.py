@@ -1,6 +1,7 @@
 """The `century` command: `parser` (the arguments, in the player's language), `simulate`
-(`century sim`) and `games` (new, resume, replay, saves). Textual is imported only when a
-game window opens."""
+(`century sim`), `games` (new, resume, replay, review, saves), `network` (host, join,
+watch) and `files` (the save a command names, and `say`). Textual is imported only when
+a window opens."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import os
 import sys
 from typing import Sequence
 
-from century_tui.cli.games import cmd_new, cmd_replay, cmd_resume, cmd_review, cmd_saves, say
+from century_tui.cli.files import say
+from century_tui.cli.games import cmd_new, cmd_replay, cmd_resume, cmd_review, cmd_saves
 from century_tui.cli.parser import CLOSING, OPENING, Parser, build_parser, wrap_cells
 from century_tui.cli.simulate import cmd_sim, sim_summary
 
@@ -84,7 +86,7 @@ def dispatch(args: argparse.Namespace, parser: Parser) -> int:
         return run(args, parser)
     if args.command is None:
         args = parser.parse_args(["new", *(["--lang", args.lang] if args.lang else [])])
-    return cmd_new(args)
+    return cmd_new(args, parser)
 
 
 def _reader_gone() -> int:

@@ -1,18 +1,18 @@
-"""The commands that open a game window or read the saves folder: `new`, `resume`, `replay`
-and `saves`. Whatever comes from disk or the command line is printed with its control
-characters escaped, and a file that is not opened is said so in one line on stderr."""
+"""The commands that open a game window or read the saves folder: `new`, `resume`, `replay`,
+`review` and `saves`. The three that open a window import the TUI, and only then.
+Whatever comes from disk or the command line is printed with its control characters
+escaped (`files.say`), and a file that is not opened is said so in one line on stderr."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from century_tui.cli.parser import build_parser
+from century_tui.cli.files import folder_unreadable, load_save, refused, save_file, say
 
 
-def cmd_new(args: argparse.Namespace) -> int:
-    """Open the game window (the only command that imports Textual)."""
+def cmd_new(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Open the game window: on the new-game form, or on the game `--players` names."""
     from century_tui import engine
     from century_tui.tui.app import CenturyApp
     from century_tui.seats import validate_seats
@@ -22,58 +22,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         rows = [(name, f"bot:{level}" if level else "human") for name, level in args.players]
         seats, problem = validate_seats(rows)
         if problem:  # only an auto bot name clashing with a person's name gets here
-            build_parser().error(problem)
+            parser.error(problem)
         seed = args.seed if args.seed is not None else engine.new_seed()
         game = engine.Game(seats, seed, hints=args.hints)
     CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms,
                hints=args.hints).run()
     return 0
-
-
-def say(line: str, file=None) -> None:
-    """Print a line that holds text from disk or the command line (file and player names):
-    a control character in it is shown as an escape ("\\x1b"), never obeyed by the terminal."""
-    from century_tui.engine import printable
-
-    print(printable(line), file=file or sys.stdout)
-
-
-def _save_file(typed: str) -> Path | None:
-    """The save file FILE names (a name `century saves` prints, or a path), or None after
-    saying on stderr that no saved game has that name."""
-    from century_tui import storage
-    from century_tui.engine import clipped
-    from century_tui.text import t
-
-    path = storage.find_save(typed)
-    if path is None:
-        name = clipped(typed, 80)  # not 100 KB of a pasted name back at the player
-        say(f"century: {t('cli.no_save_named', name=name, folder=storage.saves_dir())}", file=sys.stderr)
-    return path
-
-
-def _load(path: Path):
-    """The game in a save file, or None after saying why on stderr (the file is left as it is)."""
-    from century_tui import storage
-    from century_tui.engine import SaveError
-
-    try:
-        return storage.load_game(path)
-    except SaveError as e:
-        return _refused(path, e)
-
-
-def _refused(path: Path, error) -> None:
-    """Say on stderr, in one line, why the file at `path` is not opened (a path typed
-    100 KB long is cut short, as every argument in a message is)."""
-    from century_tui.engine import clipped
-    from century_tui.engine import SaveError
-    from century_tui.text import error_text, t
-
-    file = clipped(str(path), 80)
-    if "path" in error.params:
-        error = SaveError(error.code, **{**error.params, "path": file})
-    say(f"century: {t('cli.save_refused', file=file, error=error_text(error))}", file=sys.stderr)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -83,14 +37,14 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from century_tui.text import t
 
     if args.file is not None:
-        path = _save_file(args.file)
+        path = save_file(args.file)
         if path is None:
             return 1
     else:
         try:
             latest = storage.latest_unfinished()
         except OSError as e:
-            return _folder_unreadable(e)
+            return folder_unreadable(e)
         if latest is None:
             print(f"century: {t('cli.resume_none')}", file=sys.stderr)
             return 1
@@ -98,7 +52,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     try:
         game, lock = storage.open_save(path)
     except SaveError as e:
-        _refused(path, e)
+        refused(path, e)
         return 1
     try:
         from century_tui.tui.app import CenturyApp
@@ -113,24 +67,14 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    path = _save_file(args.file)
-    game = None if path is None else _load(path)
+    path = save_file(args.file)
+    game = None if path is None else load_save(path)
     if game is None:
         return 1
     from century_tui.tui.app import CenturyApp
 
     CenturyApp(game, skin=args.skin, replay=True, language=args.lang).run()  # a replay writes nothing; a new game from it does
     return 0
-
-
-def _folder_unreadable(error: OSError) -> int:
-    """The saves folder cannot be listed: say so (not "no saved games"), exit code 1."""
-    from century_tui import storage
-    from century_tui.text import t
-
-    detail = storage.os_reason(error)
-    say(f"century: {t('cli.saves_unreadable', folder=storage.saves_dir(), detail=detail)}", file=sys.stderr)
-    return 1
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
@@ -141,7 +85,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
     try:
         infos = storage.list_saves(folder)
     except OSError as e:
-        return _folder_unreadable(e)
+        return folder_unreadable(e)
     if not infos:
         say(t("cli.saves_none", folder=folder))
         return 0
@@ -184,8 +128,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     from century_tui.review import report, review
     from century_tui.text import t
 
-    path = _save_file(args.file)
-    game = None if path is None else _load(path)
+    path = save_file(args.file)
+    game = None if path is None else load_save(path)
     if game is None:
         return 1
     try:

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 # ---------------------------------------------------------------- join / watch
 def cmd_join(args: argparse.Namespace) -> int:
     """The usual board for the seat the code gives (none: a watcher's read-only board)."""
-    from century_tui.cli.games import say
+    from century_tui.cli.files import say
     from century_tui.engine import clipped, shown
     from century_tui.text import t
 
@@ -103,7 +103,7 @@ def _tls_context(load, file: str, *, server: bool):
     import ssl
 
     from century_tui import storage
-    from century_tui.cli.games import say
+    from century_tui.cli.files import say
     from century_tui.engine import clipped
     from century_tui.text import t
 
@@ -123,7 +123,7 @@ def _tls_context(load, file: str, *, server: bool):
 def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Serve a table for each --players and each --resume, all on one port."""
     from century_tui import storage
-    from century_tui.cli.games import _refused, _save_file
+    from century_tui.cli.files import refused, save_file
     from century_tui.engine import Game, new_seed
     from century_tui.engine import SaveError, dumps
     from century_tui.seats import validate_seats
@@ -150,7 +150,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     tables: list[tuple[Game, Path, storage.SaveLock]] = []
     try:
         for typed in args.resume or []:
-            path = _save_file(typed)
+            path = save_file(typed)
             if path is None:
                 return 1
             if any(path.resolve() == taken.resolve() for _game, taken, _lock in tables):
@@ -158,7 +158,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             try:
                 game, lock = storage.open_save(path)
             except SaveError as e:
-                _refused(path, e)
+                refused(path, e)
                 return 1
             tables.append((game, path, lock))
         for seats in rows_of:
@@ -185,7 +185,7 @@ async def serve(tables, bind: str, port: int, *, out=None, ready=None, skin: str
     lines are printed, then who comes and goes. With `web`, browser seats on that port too.
     `ready(host, *hosted)` is told once it listens (for tests)."""
     from century_tui import storage
-    from century_tui.cli.games import say
+    from century_tui.cli.files import say
     from century_tui.text import t
 
     from century_tui.net.host import Host, public_address

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .cards import CardDataError
+from .errors import CardDataError
 from .cubes import Cubes
 
 

@@ -1,7 +1,7 @@
-"""Card data: loaded from data/cards.toml, served as plain tables. A file as shipped was
+"""Card data: loaded from data/cards.toml, served as tuples by card id. A file as shipped was
 checked by the tests and is read as it is; any other is checked first (`card_file`, pydantic).
 
-Card ids are small ints (positions in these tables) so the hot path indexes tuples.
+Card ids are small ints (positions in these tuples) so the hot path indexes them.
 Merchant ids 0..42 are the market deck (M01..M43), 43..52 the starting cards (S01..S10).
 """
 
@@ -15,10 +15,7 @@ from msgspec import Struct
 from century_tui.resources import data_dir, read_data
 
 from .cubes import COLOURS, Cubes
-
-
-class CardDataError(ValueError):
-    """The card file is broken; the message names the card."""
+from .errors import CardDataError
 
 
 class PointCard(Struct, frozen=True):

@@ -1,6 +1,7 @@
-"""The one error an illegal move raises, with a rule ID and a reason in plain words.
+"""The one error an illegal move raises, with a rule ID and a reason in plain words, and the
+error of a broken card file.
 
-The reason is a template `code` plus `params`, so a UI can show it in any language
+A move's reason is a template `code` plus `params`, so a UI can show it in any language
 (its translation files hold the same codes); `reason` is the English text.
 """
 
@@ -42,7 +43,10 @@ def _render(value: object, name: str) -> object:
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid. `rule` is the RULES.md ID; `code`/`params` the reason as data."""
+    """A move the rules forbid. `rule` is the RULES.md ID; `code`/`params` the reason as data,
+    worded in the language files' section `error`."""
+
+    section = "error"
 
     def __init__(self, rule: str, code: str, **params: object) -> None:
         self.rule = rule
@@ -50,3 +54,7 @@ class IllegalMove(ValueError):
         self.params = params
         self.reason = REASONS[code].format(**{k: _render(v, k) for k, v in params.items()})
         super().__init__(f"{self.reason} ({rule})")
+
+
+class CardDataError(ValueError):
+    """The card file is broken; the message names the card."""

@@ -15,7 +15,7 @@ from .moves import (
     PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
 from .limits import CARAVAN_LIMIT, POINT_ROW_SIZE
-from .tables import (
+from .lookup import (
     N_MERCHANT, SPICE_MASK, STEPS, UPGRADE_MASK, ACTION, DISCARDING,
     affordable, cards_of
 )

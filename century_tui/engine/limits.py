@@ -1,6 +1,6 @@
 """The game's fixed numbers: players, rows, the caravan, seeds.
 
-Apart from the card tables so that a screen may read them (the new-game form counts its
+Apart from the card data so that a screen may read them (the new-game form counts its
 seats with them) before the cards are loaded and checked.
 """
 

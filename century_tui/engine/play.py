@@ -16,7 +16,7 @@ from .cubes import NO_CUBES, UNIT, StepRefused, covers, scale, traded, upgraded
 from .errors import IllegalMove
 from .moves import SPICE, TRADE, UPGRADE, MoveKind
 from .limits import CARAVAN_LIMIT
-from .tables import (
+from .lookup import (
     CODE, COST, GAIN, KIND, N_MERCHANT, PAY, PAYMENT_COUNTS, STEPS, ACTION, OVER,
     affordable, cards_of, trigger_cards
 )

@@ -1,7 +1,7 @@
 """Why a save file cannot be loaded: the reasons by code (translated as `save_error.<code>`),
 what can be wrong with one field (`save_problem.<code>`), and the error that carries them.
 Apart from the save format itself, so that a caller may name the error without loading
-the format's pydantic models and the card tables behind them."""
+the format's pydantic models and the card data behind them."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ class SaveError(ValueError):
     """A save file that cannot be loaded. Like IllegalMove: a `code` and `params` for a
     translated message (the `save_error` table), and the English text as `str(e)`."""
 
-    table = "save_error"
+    section = "save_error"
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code

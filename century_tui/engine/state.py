@@ -2,7 +2,7 @@
 
 One mutable `State` per game (OpenSpiel style): `legal_moves()`, `apply()`, `clone()`.
 All randomness is spent at set-up from one `random.Random(seed)`, so a game is fully
-given by (players, seed, moves). The rules' numbers and card tables are in `tables`, move
+given by (players, seed, moves). The rules' numbers and card facts are in `lookup`, move
 generation in `legal`, what each kind of move does in `play`.
 """
 
@@ -20,7 +20,7 @@ from .cubes import NO_CUBES, Cubes
 from .errors import IllegalMove
 from .moves import DISCARD, Move
 from .limits import CARAVAN_LIMIT, MAX_PLAYERS, MERCHANT_ROW_SIZE, MIN_PLAYERS, POINT_ROW_SIZE
-from .tables import ACTION, DISCARDING, OVER, Phase, cards_of, starting_cubes
+from .lookup import ACTION, DISCARDING, OVER, Phase, cards_of, starting_cubes
 
 
 HIDDEN = -1

@@ -3,71 +3,34 @@
 `RemoteTable` is a `Table` like the local one, so the usual board plays on it: it shows
 the host's latest view, checks a move with the rules before it asks the host for it, and
 tells its views of each change the host sends, in order. Nothing changes here until the
-host says so; the host decides, and refuses what the seat may not do.
-
-Everything runs on the event loop of its owner (the app's, or a test's): `connect` opens
-the connection, a reader task applies what arrives, `close` ends it.
+host says so; the host decides, and refuses what the seat may not do. The line itself (the
+hello, the reading, a request left unanswered, a drop) is `connection.HostLine`'s.
 """
 
 from __future__ import annotations
 
-import asyncio
 import ssl
 from typing import Any, Callable
 
-from pydantic import ValidationError
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.asyncio.client import ClientConnection
 
 from century_tui.engine import IllegalMove, Move
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
-from century_tui.table import (
-    Change, HostSilent, Moved, Resynced, SeatsChanged, Table, needs_consent,
-)
-from century_tui.text import t
 from century_tui.journal import Entry, move_lines, opening
+from century_tui.table import (
+    AWAY, Change, HostSilent, Moved, Presence, Resynced, SeatsChanged, Table, needs_consent,
+)
 from century_tui.timeline import Running
 
 from . import protocol as p
+from .connection import HostLine, JoinError, normal_code, url_of, welcomed
 from .presence import seat_news
-from .view import RemoteGame, View, entry_of, event_from_dict, running_of
-from .words import refusal_of, unreachable, worded
+from .protocol import event_from_dict
+from .view import RemoteGame, View, entry_of, running_of
+from .words import refusal_of
 
-
-KEEPALIVE = (5.0, 10.0, 2.0)
-"""Seconds between the pings websockets sends the host, how long it waits for the pong
-before it calls the line lost, and for the host's part of the close after that: a host
-that hangs is noticed within a quarter of a minute or so."""
-SILENT_AFTER = 3.0
-"""Seconds without an answer to a request before the board says it waits for the host."""
-
-
-class JoinError(Exception):
-    """The host could not be reached, or would not let this client in: `reason` says why."""
-
-    def __init__(self, reason: str, *, unreachable: bool = False) -> None:
-        self.unreachable = unreachable
-        """The host was never reached (nothing listening, no such machine, no answer): no
-        code was tried."""
-        self.code = p.CLOSE_CODES.get(reason)
-        """The reason's code (`protocol.CLOSE_REASONS`), None for one this version does not know."""
-        reason = worded(reason)
-        super().__init__(reason)
-        self.reason = reason
-
-
-def normal_code(code: str | None) -> str | None:
-    """A code as the host issued it: codes are lower-case letters and digits, so one typed
-    or read out in capitals is the same code (a token's case is its own: it is never typed)."""
-    return None if code is None else code.strip().lower()
-
-
-def url_of(address: str) -> str:
-    """'HOST:PORT' (or a ws:// or wss:// URL) as the URL to connect to."""
-    if address.startswith(("ws://", "wss://")):
-        return address
-    return f"ws://{address}"
+__all__ = ["JoinError", "RemoteTable", "change_of", "normal_code", "url_of"]
 
 
 class RemoteTable(Table):
@@ -77,10 +40,7 @@ class RemoteTable(Table):
 
     def __init__(self, ws: ClientConnection, welcome: p.Welcome, url: str, tls: ssl.SSLContext | None = None) -> None:
         super().__init__()
-        self.ws = ws
-        self.url = url
-        self.tls = tls
-        """The TLS context of a wss:// host (None: the default one, or plain ws://)."""
+        self.line = HostLine(ws, url, tls, receive=self.receive, waiting=self._waiting, lost=self._lost)
         self.skin = welcome.skin
         """The host's skin (None: it has none to offer)."""
         self.mine = tuple(welcome.seats)
@@ -91,28 +51,20 @@ class RemoteTable(Table):
         self.seq = welcome.seq
         self.refusals: list[p.Refused] = []
         """Requests the host refused, latest last (a race the checks here could not see)."""
-        self.closed = False
-        self.dropped: str | None = None
-        """Why the connection went (None while it is up)."""
-        self.drop_code: str | None = None
-        """The code of why the line went (`protocol.CLOSE_REASONS`), if this version knows it."""
         self._view: View = welcome.view
         self._game = RemoteGame(welcome.view)
         self._journal: list[Entry] = self._entries(welcome.view) or []
         """The game's log: the host's whole log from a full view, and each move's lines
         written here from its events since."""
         self._copy_flags(welcome.view)
-        self._reader: asyncio.Task | None = None
         self._on_drop: list[Callable[[str], None]] = []
-        self._asked: asyncio.TimerHandle | None = None
-        """Set while a request waits for the host's first word after it."""
-        self.status: tuple[str, ...] | None = None
+        self.status: tuple[Presence, ...] | None = None
         """Where each seat's person is, as the host last said (None: it has not said)."""
         self.said_gone: set[int] = set()
         """The seats whose person is away, as this terminal was told (`presence.seat_news`)."""
         self._after_drop = False
 
-    # ------------------------------------------------------------ opening
+    # ------------------------------------------------------------ the line
     @classmethod
     async def connect(cls, address: str, *, code: str | None = None, token: str | None = None,
                       watch: bool = False, timeout: float = 10.0, tls: ssl.SSLContext | None = None) -> RemoteTable:
@@ -121,61 +73,61 @@ class RemoteTable(Table):
         it fails. `tls` checks a wss:// host's certificate (a self-signed one: its own)."""
         url = url_of(address)
         code = normal_code(code)
-        ws, welcome = await cls._open(url, code, token, timeout, watch, tls)
+        ws, welcome = await welcomed(url, code, token, timeout, watch, tls)
         table = cls(ws, welcome, url, tls)
         table.code = code if welcome.token is None else None  # a spectator's code serves again
-        table._reader = asyncio.create_task(table._read())
+        table.line.start()
         return table
-
-    @staticmethod
-    async def _open(url: str, code: str | None, token: str | None, timeout: float, watch: bool = False,
-                    tls: ssl.SSLContext | None = None):
-        """The connection and the host's first word, within `timeout` seconds in all."""
-        end = asyncio.get_running_loop().time() + timeout
-        try:
-            ws = await asyncio.wait_for(connect(url, max_size=4 * 1024 * 1024, open_timeout=timeout,
-                                                additional_headers={p.FEATURES_HEADER: p.SEATS_FEATURE},
-                                                ping_interval=KEEPALIVE[0], ping_timeout=KEEPALIVE[1],
-                                                close_timeout=KEEPALIVE[2],
-                                                **({} if tls is None else {"ssl": tls})), timeout)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
-            raise JoinError(unreachable(url, e, timeout), unreachable=True) from None
-        try:
-            hello = p.Hello(code=code, token=token, watch=watch)
-        except ValidationError:
-            await ws.close()
-            raise JoinError(p.CLOSE_REASONS["used_code"]) from None
-        try:
-            await ws.send(p.encode(hello))
-            left = max(0.0, end - asyncio.get_running_loop().time())
-            first = p.host_message.validate_json(await asyncio.wait_for(ws.recv(), left))
-        except (ConnectionClosed, TimeoutError, ValidationError) as e:
-            await ws.close()
-            reason = e.rcvd.reason if isinstance(e, ConnectionClosed) and e.rcvd else str(e)
-            raise JoinError(reason or p.CLOSE_REASONS["host_closed"]) from None
-        if isinstance(first, p.Closing):
-            await ws.close()
-            raise JoinError(first.reason)
-        if not isinstance(first, p.Welcome):
-            await ws.close()
-            raise JoinError(p.CLOSE_REASONS["not_welcomed"])
-        return ws, first
 
     async def reconnect(self, timeout: float = 10.0) -> None:
         """Come back after a drop with this seat's token (a spectator with its code):
         the whole view again, and the views hear of it as a rewind to the present."""
         if self.token is None and self.code is None:
             raise JoinError(p.CLOSE_REASONS["no_token"])
-        if self._reader is not None:
-            self._reader.cancel()
-        await self.ws.close()
         code = None if self.token is not None else self.code
-        self.ws, welcome = await self._open(self.url, code, self.token, timeout, watch=not self.mine, tls=self.tls)
-        self.dropped = None
+        welcome = await self.line.reopen(code, self.token, timeout, watch=not self.mine)
         self.status, self._after_drop = None, True  # who else went meanwhile: most likely the host's outage
-        self._heard()
+        self.line.answered()
         self._full(welcome.seq, welcome.view)
-        self._reader = asyncio.create_task(self._read())
+        self.line.start()
+
+    @property
+    def ws(self) -> ClientConnection:
+        return self.line.ws
+
+    @property
+    def closed(self) -> bool:
+        return self.line.closed
+
+    @property
+    def dropped(self) -> str | None:
+        """Why the connection went (None while it is up)."""
+        return self.line.dropped
+
+    @property
+    def drop_code(self) -> str | None:
+        """The code of why the line went (`protocol.CLOSE_REASONS`), if this version knows it."""
+        return self.line.drop_code
+
+    def on_drop(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(reason)` when the connection goes (not on `close`)."""
+        self._on_drop.append(listener)
+
+    def _lost(self, reason: str) -> None:
+        for listener in list(self._on_drop):
+            listener(reason)
+
+    def _waiting(self, waiting: bool) -> None:
+        """The views wait for the host (or no longer do), said when it changes."""
+        if self.silent != waiting:
+            self.silent = waiting
+            self.emit(HostSilent(waiting))
+
+    def close(self) -> None:
+        self.line.close()
+
+    async def aclose(self) -> None:
+        await self.line.aclose()
 
     # ------------------------------------------------------------ what views read
     @property
@@ -219,17 +171,13 @@ class RemoteTable(Table):
             return seat
         return self.at_keyboard if self.at_keyboard in self.mine else self.mine[0]
 
-    def away(self, seat: int) -> str | None:
-        """Why `seat`'s person is not at the table, as the host says: "disconnected" or
-        "waiting" (None: connected, a bot, this terminal's own, or the host has not said)."""
+    def away(self, seat: int) -> Presence | None:
+        """Why `seat`'s person is not at the table, as the host says (None: connected, a
+        bot, this terminal's own, or the host has not said)."""
         if self.status is None or seat in self.mine or seat >= len(self.status):
             return None
         status = self.status[seat]
-        return status if status in ("disconnected", "waiting") else None
-
-    def on_drop(self, listener: Callable[[str], None]) -> None:
-        """Call `listener(reason)` when the connection goes (not on `close`)."""
-        self._on_drop.append(listener)
+        return status if status in AWAY else None
 
     # ------------------------------------------------------------ what views ask
     def play(self, move: Move) -> None:
@@ -266,87 +214,9 @@ class RemoteTable(Table):
         self._send(p.ViewRequest())
 
     def _send(self, message: p.Message) -> None:
-        if self.dropped is None and not self.closed:
-            if self._asked is None and not isinstance(message, p.UndoAnswer):  # each has an answer
-                self._asked = asyncio.get_running_loop().call_later(SILENT_AFTER, self._silent)
-            asyncio.ensure_future(self._send_now(p.encode(message)))
-
-    def _silent(self) -> None:
-        """No word from the host since a request: the views say they wait for it."""
-        self._asked = None
-        if not self.closed and self.dropped is None:
-            self._waiting(True)
-
-    def _heard(self) -> None:
-        """A word from the host: nothing is waited for."""
-        self._waiting(False)
-
-    def _waiting(self, waiting: bool) -> None:
-        """The views wait for the host (or no longer do), said when it changes; a request's
-        timer stops either way."""
-        if self._asked is not None:
-            self._asked.cancel()
-            self._asked = None
-        if self.silent != waiting:
-            self.silent = waiting
-            self.emit(HostSilent(waiting))
-
-    async def _send_now(self, text: str) -> None:
-        try:
-            await self.ws.send(text)
-        except ConnectionClosed:
-            pass  # the reader hears of it and says so
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self._asked is not None:
-            self._asked.cancel()
-        if self._reader is not None:
-            self._reader.cancel()
-        asyncio.ensure_future(self.ws.close())
-
-    async def aclose(self) -> None:
-        self.close()
-        if self._reader is not None:
-            try:
-                await self._reader
-            except asyncio.CancelledError:
-                pass
-        await self.ws.close()
+        self.line.send(message)
 
     # ------------------------------------------------------------ what the host says
-    async def _read(self) -> None:
-        reason = p.CLOSE_REASONS["host_closed"]
-        unsaid: str | None = None
-        """Why the line went when the host said nothing of it (its close frame never came)."""
-        try:
-            async for raw in self.ws:
-                message = p.host_message.validate_json(raw)
-                self._heard()
-                if isinstance(message, p.Closing):
-                    reason = message.reason
-                else:
-                    self.receive(message)
-        except ConnectionClosed as e:
-            if e.rcvd is not None and e.rcvd.reason:
-                reason = e.rcvd.reason
-            elif e.rcvd is None and not self.closed:  # no goodbye: it hung, or the line broke
-                hung = e.sent is not None and e.sent.code == 1011  # websockets' keepalive gave up
-                unsaid = t("join.no_answer" if hung else "join.line_broke")
-        except ValidationError:
-            reason = p.CLOSE_REASONS["not_understood"]
-            await self.ws.close()
-        if self.closed:
-            self._heard()
-        else:
-            self.drop_code = None if unsaid else p.CLOSE_CODES.get(reason)
-            self.dropped = reason = unsaid or worded(reason)
-            self._waiting(True)  # until the line comes back (`reconnect`)
-            for listener in list(self._on_drop):
-                listener(reason)
-
     def receive(self, message: Any) -> None:
         """Apply one message from the host (in the order they came)."""
         if isinstance(message, p.Refused):

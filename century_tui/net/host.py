@@ -183,7 +183,7 @@ class Host:
         client.over += 1
         if not client.seats or client.over > self.limits.burst:
             raise Closed(p.CLOSE_REASONS["too_fast"])
-        hosted.refuse_host(client, "rate_limited", "Too many requests at once: slow down.")
+        hosted.refuse_host(client, p.HostRefusal.RATE_LIMITED)
 
     async def _hello(self, ws: ServerConnection) -> tuple[HostedTable, Client]:
         try:

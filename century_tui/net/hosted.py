@@ -11,11 +11,12 @@ from century_tui.engine import IllegalMove
 from century_tui.engine.save import move_from_dict
 from century_tui.engine.save_doc import move_to_dict
 from century_tui.seats import person_name
-from century_tui.table import Change, LocalTable, Moved, Rewound
+from century_tui.table import Change, LocalTable, Moved, Presence, Rewound
 
 from . import protocol as p
 from .consent import UndoDesk
-from .view import event_to_dict, view_of
+from .protocol import event_to_dict
+from .view import view_of
 from .clients import Client, Closed, new_code
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class HostedTable:
         """Each watcher's token (it comes back with it after a drop) → its number, from 1."""
         self.clients: set[Client] = set()
         self.seq = 0  # the number of the last change sent
-        self.undos = UndoDesk(self)
+        self.undos = UndoDesk(table, self, consent=host.limits.consent)
         self.told: p.SeatsMessage | None = None
         """Where the seats' people were when the clients were last told."""
         table.subscribe(self._changed)
@@ -116,14 +117,14 @@ class HostedTable:
             self.resync(client)
         self.host.lobby_changed(self)
 
-    def status(self, seat: int) -> str:
-        """Where `seat` stands: "bot", "connected", "disconnected" (its person came and
-        went: the seat waits) or "waiting" (its code is not used yet)."""
+    def status(self, seat: int) -> Presence:
+        """Where `seat`'s person is: a token given for the seat means they came."""
         if not self.table.seats[seat].is_human:
-            return "bot"
+            return Presence.BOT
         if self.connected(seat):
-            return "connected"
-        return "disconnected" if any(seat in seats for seats in self.tokens.values()) else "waiting"
+            return Presence.CONNECTED
+        came = any(seat in seats for seats in self.tokens.values())
+        return Presence.DISCONNECTED if came else Presence.WAITING
 
     def join_command(self, seat: int) -> str | None:
         """The ready-to-paste line for `seat`'s person (None once its code is used)."""
@@ -246,7 +247,7 @@ class HostedTable:
             if s.is_over or s.seat not in client.seats:
                 self.refuse(client, IllegalMove("R-TURN-1", "not_your_turn", name=t.seats[s.seat].name))
             elif message.epoch != t.epoch:
-                self.refuse_host(client, "stale", "The game moved on before your move arrived.")
+                self.refuse_host(client, p.HostRefusal.STALE)
             else:
                 t.seated(s.seat)
                 try:
@@ -263,25 +264,26 @@ class HostedTable:
             self.undos.answer(client, message)
         elif isinstance(message, p.RedoRequest):
             if message.epoch != t.epoch:
-                self.refuse_host(client, "stale", "The game moved on before your request arrived.")
+                self.refuse_host(client, p.HostRefusal.STALE)
             elif not t.game.redo_moves:
-                self.refuse_host(client, "nothing_to_redo", "There is no move to play again.")
+                self.refuse_host(client, p.HostRefusal.NOTHING_TO_REDO)
             elif s.seat not in client.seats:
-                name = t.seats[s.seat].name
-                self.refuse_host(client, "redo_not_yours", f"That move is {name}'s: only {name} can play it again.",
-                                 name=name)
+                self.refuse_host(client, p.HostRefusal.REDO_NOT_YOURS, name=t.seats[s.seat].name)
             else:
                 t.seated(s.seat)
                 t.redo()
+
+    def send(self, client: Client, text: str) -> None:
+        self.host.send(client, text)
 
     def refuse(self, client: Client, error: IllegalMove) -> None:
         params = {k: list(v) if isinstance(v, tuple) else v for k, v in error.params.items()}
         self.host.send(client, p.encode(p.Refused(rule=error.rule, code=error.code, params=params,
                                                   reason=error.reason)))
 
-    def refuse_host(self, client: Client, code: str, reason: str, **params: Any) -> None:
-        """The host's own refusal: `code` and `params` for the client's language, `reason` in English."""
-        self.host.send(client, p.encode(p.Refused(rule="host", code=code, params=params, reason=reason)))
+    def refuse_host(self, client: Client, code: p.HostRefusal, **params: Any) -> None:
+        """The host's own refusal: `code` and `params` for the client's language."""
+        self.host.send(client, p.encode(p.host_refusal(code, **params)))
 
 
 def change_model(change: Change) -> Any:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from century_tui import text
 from century_tui.skins import SKINS
 from century_tui.table import HostSilent, SeatsChanged
 from century_tui.text import t
@@ -78,9 +77,7 @@ class JoinApp(CenturyApp):
             self.exit(return_code=1)
             return
         if not self.own_skin and table.skin in SKINS and table.skin != self.skin:
-            self.set_reactive(CenturyApp.skin, table.skin)  # the host's look, not remembered here
-            text.set_skin(table.skin)
-            self.show_skin_class(table.skin)
+            self.wear_skin(table.skin)  # the host's look, not remembered here
         self.hold(table)  # type: ignore[arg-type]
         table.on_drop(lambda reason: self.run_worker(self._come_back(table, reason), group="join"))
         table.subscribe(lambda change: self._heard_of(table, change))

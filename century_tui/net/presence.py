@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Collection
 
+from century_tui.table import Presence
 
-def seat_news(before: tuple[str, ...] | None, now: tuple[str, ...], mine: Collection[int], said_gone: set[int],
+GONE, BACK = Presence.DISCONNECTED, Presence.CONNECTED
+
+
+def seat_news(before: tuple[Presence, ...] | None, now: tuple[Presence, ...], mine: Collection[int], said_gone: set[int],
               *, after_drop: bool = False) -> tuple[tuple[int, ...], tuple[int, ...], set[int]]:
     """Who went and who came back (never this terminal's own seats), and the seats said to be
     gone from now on. Nobody is said to go at a first word (`before` None: the board's hint
@@ -15,10 +19,10 @@ def seat_news(before: tuple[str, ...] | None, now: tuple[str, ...], mine: Collec
     outage, most likely the host's: nobody is blamed for it, nor said to be back."""
     gone: tuple[int, ...] = ()
     if before is not None and len(before) == len(now):
-        gone = tuple(s for s in range(len(now)) if s not in mine and before[s] != now[s] and now[s] == "disconnected")
+        gone = tuple(s for s in range(len(now)) if s not in mine and before[s] != now[s] and now[s] == GONE)
     elif before is None and not after_drop:  # away when this terminal came: said by its hint
-        gone_at_first = {s for s in range(len(now)) if s not in mine and now[s] == "disconnected"}
+        gone_at_first = {s for s in range(len(now)) if s not in mine and now[s] == GONE}
         said_gone = said_gone | gone_at_first
-    back = tuple(s for s in sorted(said_gone) if now[s:s + 1] == ("connected",))
-    still = {s for s in said_gone | set(gone) if now[s:s + 1] == ("disconnected",)}
+    back = tuple(s for s in sorted(said_gone) if now[s:s + 1] == (BACK,))
+    still = {s for s in said_gone | set(gone) if now[s:s + 1] == (GONE,)}
     return gone, back, still

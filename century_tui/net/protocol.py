@@ -13,12 +13,15 @@ connection (`close`, with the reason) and changes nothing.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any, Literal, Union, get_type_hints
 
 import msgspec
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from century_tui.table import Rewound, SaveChanged, Thinking, UndoAsked
+from century_tui.engine import events as ev
+from century_tui.table import Presence, Rewound, SaveChanged, Thinking, UndoAsked
+from century_tui.text import english
 
 from .view import View
 
@@ -115,6 +118,32 @@ class MovedChange(Message):
     move: dict[str, Any]
     seat: int
     events: list[dict[str, Any]]
+    """Each event as `event_to_dict` writes it: its name on the wire (`EVENT_NAMES`), its fields."""
+
+
+EVENT_NAMES: dict[type[ev.Event], str] = {
+    ev.CardPlayed: "CardPlayed", ev.CubesGained: "CubesGained", ev.Upgraded: "Upgraded", ev.Traded: "Traded",
+    ev.CubesPlaced: "CubesPlaced", ev.MerchantAcquired: "MerchantAcquired", ev.Rested: "Rested",
+    ev.PointClaimed: "PointClaimed", ev.CoinTaken: "CoinTaken", ev.SilverMoved: "SilverMoved",
+    ev.RowRefilled: "RowRefilled", ev.DiscardRequired: "DiscardRequired", ev.Discarded: "Discarded",
+    ev.EndTriggered: "EndTriggered", ev.TurnEnded: "TurnEnded", ev.GameOver: "GameOver",
+}
+"""Each engine event's name on the wire, as protocol 1 has them (they were its class's name
+then): the engine may rename a class, the wire keeps its word."""
+EVENTS_NAMED = {name: kind for kind, name in EVENT_NAMES.items()}
+
+
+def event_to_dict(event: ev.Event) -> dict[str, Any]:
+    d: dict[str, Any] = {"e": EVENT_NAMES[type(event)]}
+    for name in event.__slots__:  # the order protocol 1 writes them in (the fields', sorted)
+        value = getattr(event, name)
+        d[name] = list(value) if isinstance(value, tuple) else value
+    return d
+
+
+def event_from_dict(d: dict[str, Any]) -> ev.Event:
+    kind = EVENTS_NAMED[d["e"]]
+    return kind(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items() if k != "e"})
 
 
 def _wire(name: str, record: type, **tag: str) -> type[Message]:
@@ -167,13 +196,35 @@ class Refused(Message):
 
     type: Literal["refused"] = "refused"
     rule: str
-    """The rule's ID (R-ACQ-3 …), or "host" for the host's own reasons (`code`: stale,
-    undo_declined, rate_limited …)."""
+    """The rule's ID (R-ACQ-3 …), or "host" for the host's own reasons (`code`: a
+    `HostRefusal`)."""
     code: str
     params: dict[str, Any]
     reason: str
     """In English, for a code the client does not know; `code` and `params` are for the
     client's own language."""
+
+
+class HostRefusal(StrEnum):
+    """The host's own reasons to refuse a request (`Refused` of rule "host"), by code: the
+    words of each are `refusal.CODE` in the language files, its English on the wire."""
+
+    STALE = "stale"
+    """The game moved on before the request arrived."""
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOTHING_TO_REDO = "nothing_to_redo"
+    REDO_NOT_YOURS = "redo_not_yours"
+    UNDO_PENDING = "undo_pending"
+    UNDO_OWNER_AWAY = "undo_owner_away"
+    UNDO_DECLINED = "undo_declined"
+    UNDO_NO_ANSWER = "undo_no_answer"
+    RATE_LIMITED = "rate_limited"
+
+
+def host_refusal(code: HostRefusal, **params: Any) -> Refused:
+    """The host's refusal `code`, with `params` for the client's words and the English ones
+    from the language file beside them."""
+    return Refused(rule="host", code=code.value, params=params, reason=english(f"refusal.{code}", **params))
 
 
 UndoQuestion = _wire("UndoQuestion", UndoAsked, type="undo_question")
@@ -220,12 +271,11 @@ SEATS_FEATURE = "seats"
 
 
 class SeatsMessage(Message):
-    """Where each seat's person is (`HostedTable.status`): "connected", "disconnected" (came
-    and went: the seat waits), "waiting" (not joined yet), "bot"; sent on joining and when
-    it changes, to the clients that asked for it (`SEATS_FEATURE`)."""
+    """Where each seat's person is (`HostedTable.status`); sent on joining and when it
+    changes, to the clients that asked for it (`SEATS_FEATURE`)."""
 
     type: Literal["seats"] = "seats"
-    status: list[Annotated[str, Field(max_length=20)]] = Field(max_length=8)
+    status: list[Presence] = Field(max_length=8)
     hands_over: bool = False
     """The host can hand a seat to a bot (its lobby)."""
 

@@ -14,7 +14,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from century_tui.engine import HIDDEN, MAX_PLAYERS, Game, Player, Seat, State
-from century_tui.engine import events as ev
 from century_tui.text import Coin, MerchantRef, Names, Steps, TierSeq
 from century_tui.timeline import Claimed, Running, running_scores
 from century_tui.journal import Entry, history
@@ -204,26 +203,3 @@ class RemoteGame:
     @property
     def current_seat(self) -> Seat:
         return self.seats[self.state.seat]
-
-
-# ---------------------------------------------------------------- events
-EVENT_TYPES: dict[str, type] = {
-    cls.__name__: cls for cls in (
-        ev.CardPlayed, ev.CubesGained, ev.Upgraded, ev.Traded, ev.CubesPlaced, ev.MerchantAcquired,
-        ev.Rested, ev.PointClaimed, ev.CoinTaken, ev.SilverMoved, ev.RowRefilled, ev.DiscardRequired,
-        ev.Discarded, ev.EndTriggered, ev.TurnEnded, ev.GameOver,
-    )
-}
-
-
-def event_to_dict(event: ev.Event) -> dict[str, Any]:
-    d: dict[str, Any] = {"e": type(event).__name__}
-    for name in event.__slots__:  # type: ignore[union-attr]
-        value = getattr(event, name)
-        d[name] = list(value) if isinstance(value, tuple) else value
-    return d
-
-
-def event_from_dict(d: dict[str, Any]) -> ev.Event:
-    cls = EVENT_TYPES[d["e"]]
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items() if k != "e"})

@@ -43,11 +43,11 @@ def refusal_of(message: p.Refused) -> Refused:
     """A host's refusal as words of this client's language: an engine rule's (`error`) or the
     host's own (`refusal`), when this version knows the code and has every word its
     template needs; else the host's English reason (`refusal.other`)."""
-    table = "refusal" if message.rule == "host" else "error"
+    section = "refusal" if message.rule == "host" else "error"
     params = {k: tuple(v) if isinstance(v, list) else shown(v, 200) if isinstance(v, str) else v
               for k, v in message.params.items()}
-    refused = Refused(table, message.code, params, message.reason)
-    key = f"{table}.{message.code}"
+    refused = Refused(section, message.code, params, message.reason)
+    key = f"{section}.{message.code}"
     counts = all(type(x) is int and 0 <= x < 100 for v in params.values() if isinstance(v, tuple) for x in v)
     try:
         if counts and has(key) and fields_of(template(key)) <= set(params) | set(words().nouns()):

@@ -16,7 +16,7 @@ from typing import Callable
 
 from century_tui.engine import GameRecord, Move, Seat, State
 
-from .changes import Change
+from .changes import Change, Presence
 
 Listener = Callable[[Change], None]
 
@@ -90,9 +90,9 @@ class Table(ABC):
         """A person at this terminal plays `seat` (not a bot, nor someone at another terminal)."""
         return self.game.seats[seat].is_human
 
-    def away(self, seat: int) -> str | None:
-        """Why `seat`'s person, at another terminal, is not at the table now: "disconnected"
-        (the seat waits for them), "waiting" (not joined yet); None: there, or not known."""
+    def away(self, seat: int) -> Presence | None:
+        """Why `seat`'s person, at another terminal, is not at the table now (`AWAY`: they
+        came and went, or have not joined yet); None: there, or not known."""
         return None
 
     silent: bool = False

@@ -7,6 +7,7 @@ Textual and no secrets (never the seed), so the same ones can travel to another 
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from msgspec import Struct, field
@@ -51,6 +52,23 @@ class Resynced(Struct, frozen=True):
     missed change): views redraw from it. Nothing was played or taken back by it."""
 
 
+class Presence(StrEnum):
+    """Where a seat's person is, as a game's host tells the terminals that play it (its
+    lobby, `protocol.SeatsMessage`): one word each on the wire."""
+
+    BOT = "bot"
+    """A bot plays the seat."""
+    CONNECTED = "connected"
+    DISCONNECTED = "disconnected"
+    """Its person came and went: the seat waits for them."""
+    WAITING = "waiting"
+    """Its person has not joined yet (the seat's code is not used)."""
+
+
+AWAY = (Presence.DISCONNECTED, Presence.WAITING)
+"""A person not at the table: the game waits for them."""
+
+
 class SeatsChanged(Struct, frozen=True):
     """Whose person is at the table changed (a table on another machine: the host says who
     is connected): `gone` lost their connection, `back` came back. `Table.away` says it now."""
@@ -68,10 +86,11 @@ class HostSilent(Struct, frozen=True):
 
 class Refused(Struct, frozen=True):
     """A request the table passed on was refused where the game is played (a host answers
-    after the asking): the words are `table`.`code` with `params`, as an engine refusal's
-    (`table` "error") or the host's own ("refusal"); `reason` is in English."""
+    after the asking): the words are `section`.`code` with `params` in the language files,
+    as an engine refusal's (section "error") or the host's own ("refusal"); `reason` is in
+    English."""
 
-    table: str
+    section: str
     code: str
     params: dict[str, Any] = field(default_factory=dict)
     reason: str = ""

@@ -70,6 +70,7 @@ from century_tui.text.game_words import (
     Coin,
     MerchantRef,
     Names,
+    Refusal,
     Steps,
     TierSeq,
     bot_name,
@@ -86,12 +87,12 @@ from century_tui.text.game_words import (
     tier_name,
     tier_word,
 )
-from century_tui.text.templates import cube_letters, has, parts, plural_category, t, template, vowel_sound
+from century_tui.text.templates import cube_letters, english, has, parts, plural_category, t, template, vowel_sound
 
 __all__ = [
-    "ByGender", "BySkin", "CUBE_CODES", "WORD_FORMS", "Coin", "Concept", "DEFAULT_LANGUAGE", "FORMATTER", "Language", "MerchantRef", "Names", "Plural",
+    "ByGender", "BySkin", "CUBE_CODES", "WORD_FORMS", "Coin", "Concept", "DEFAULT_LANGUAGE", "FORMATTER", "Language", "MerchantRef", "Names", "Plural", "Refusal",
     "SkinWords", "Steps", "Template", "TextDataError", "TierSeq", "bot_name", "card_from_code", "coin_name",
-    "choices", "cube_code", "cube_glyphs", "cube_letters", "default_names", "error_params", "error_text", "fields_of",
+    "choices", "cube_code", "cube_glyphs", "cube_letters", "default_names", "english", "error_params", "error_text", "fields_of",
     "given_names", "good_name", "has", "language", "leaves", "language_from_env", "language_name", "languages",
     "load_language", "merchant_text", "needed_forms", "parse_language", "parts", "plural_category",
     "plural_rule", "point_text", "refused", "register_language", "resolve_language", "set_cube_code", "set_language",

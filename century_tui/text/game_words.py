@@ -3,7 +3,7 @@ template params that read as one of them (a card as its effect, steps as "Y→R"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from msgspec import Struct
 
@@ -166,14 +166,23 @@ def error_params(code: str, params: dict[str, Any]) -> dict[str, Any]:
             value = t(f"kind.{value}")
         elif name == "problem" and isinstance(value, str):  # what is wrong in a save file
             value = t(f"save_problem.{value}")
-        elif hasattr(value, "code") and hasattr(value, "params"):  # a refusal inside an error
+        elif isinstance(value, Refusal):  # a refusal inside an error
             value = error_text(value)
         out[name] = value
     return out
 
 
-def error_text(error: Any) -> str:
-    """An engine refusal (IllegalMove) or a save file refused (SaveError), in the current
-    language and skin: each carries a code of its table (`error`, `save_error`) and params."""
-    table = getattr(error, "table", "error")
-    return t(f"{table}.{error.code}", **error_params(error.code, error.params))
+@runtime_checkable
+class Refusal(Protocol):
+    """Something refused, as words: an engine refusal (IllegalMove), a save file refused
+    (SaveError), a host's refusal (table.Refused): `code` and `params` for the template
+    `section`.`code` of the language files (sections `error`, `save_error`, `refusal`)."""
+
+    section: str
+    code: str
+    params: dict[str, Any]
+
+
+def error_text(error: Refusal) -> str:
+    """A refusal in the current language and skin."""
+    return t(f"{error.section}.{error.code}", **error_params(error.code, error.params))

@@ -13,10 +13,10 @@ from century_tui.text.current import cube_glyphs, language, skin, words
 from century_tui.text.forms import pick
 
 
-def _lookup(key: str) -> tuple[Template, Language]:
-    """The template for `key` and the language it is written in: the current language,
-    else English, else the key itself."""
-    lang = load_language(language())
+def _lookup(key: str, code: str | None = None) -> tuple[Template, Language]:
+    """The template for `key` and the language it is written in: the current language (or
+    `code`), else English, else the key itself."""
+    lang = load_language(code or language())
     got = lang.text.get(key)
     if got is None and lang.code != DEFAULT_LANGUAGE:
         lang = load_language(DEFAULT_LANGUAGE)
@@ -37,10 +37,10 @@ def _is_cubes(value: object) -> bool:
     return type(value) is tuple and len(value) == 4 and all(type(x) is int for x in value)
 
 
-def _value(name: str, params: dict[str, Any]) -> Any:
+def _value(name: str, params: dict[str, Any], code: str | None = None) -> Any:
     if name in params:
         return params[name]
-    nouns = words().nouns()
+    nouns = (words() if code is None else load_language(code).skins[skin()]).nouns()
     if name in nouns:
         return nouns[name]
     return "{" + name + "}"
@@ -107,10 +107,14 @@ def parts(key: str, /, **params: Any) -> list[object]:
     styled text) is passed through for the caller to render. A plural template gives the
     form for its count; the language's elisions are made before each param.
     """
+    return _parts(key, params)
+
+
+def _parts(key: str, params: dict[str, Any], code: str | None = None) -> list[object]:
     out: list[object] = []
-    found, lang = _lookup(key)
+    found, lang = _lookup(key, code)
     for literal, name, spec, conv in FORMATTER.parse(_form(found, lang, params)):
-        value = None if name is None else _value(name, params)
+        value = None if name is None else _value(name, params, code)
         if conv == "r":
             value = repr(value)
         elif conv == "s":
@@ -126,8 +130,18 @@ def parts(key: str, /, **params: Any) -> list[object]:
 
 def t(key: str, /, **params: Any) -> str:
     """The text for `key` in the current language and skin, with `params` filled in."""
+    return _joined(_parts(key, params))
+
+
+def english(key: str, /, **params: Any) -> str:
+    """The text for `key` in English, whatever language is on show: the words a host sends
+    beside a code, for a client of a version that does not know the code."""
+    return _joined(_parts(key, params, DEFAULT_LANGUAGE))
+
+
+def _joined(pieces: list[object]) -> str:
     out = []
-    for piece in parts(key, **params):
+    for piece in pieces:
         if isinstance(piece, str):
             out.append(piece)
         elif _is_cubes(piece):

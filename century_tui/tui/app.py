@@ -1,48 +1,36 @@
-"""The Textual app: screens, the live skin and language switches, settings, and the
-command palette (`commands`: its words, and Textual's system commands, come from t() too)."""
+"""The Textual app: the game in play, the screens it opens, and what ends a game (quit, a
+save that failed). Its parts have homes of their own: the live switches and the settings
+(`switches`), the command palette (`commands`), the hang-up signals (`hangup`), the end of
+the start (`warm_up`). Screens and widgets read the app through `context.Window`, never
+this module: it imports them, they do not import it."""
 
 from __future__ import annotations
 
-import asyncio
-import gc
-import os
-import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
-from textual.dom import DOMNode
-from textual.reactive import reactive
-from textual.signal import Signal
 
-from century_tui import storage, text
-from century_tui.skins import DEFAULT_SKIN, SKINS, load_skin, next_skin
-from century_tui.text import t, words
+from century_tui import storage
+from century_tui.skins import SKINS, load_skin, next_skin
+from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands, PaletteInWords
+from century_tui.tui.hangup import catch_hangup
 from century_tui.tui.output import compact_output
 from century_tui.tui.styles import add_board_styles, colour_system
+from century_tui.tui.switches import Switches
+from century_tui.tui.warm_up import first_frame_shown
 
 if TYPE_CHECKING:
-    from century_tui.engine import Game
+    from century_tui.engine import Game, GameRecord
     from century_tui.table import LocalTable
+    from century_tui.timeline import Running
+    from century_tui.tui.screens.game import GameScreen
 
 
-def _load_the_board() -> None:
-    import century_tui.engine.save  # noqa: F401  (pydantic under it: settings are checked as a game starts)
-    import century_tui.tui.screens.game  # noqa: F401  (its import is the work)
-    _load_the_play()
-
-
-def _load_the_play() -> None:
-    """What a board's first key presses may open: its modals, the coach, the pass screen."""
-    import century_tui.tui.coach  # noqa: F401
-    import century_tui.tui.modals  # noqa: F401
-    import century_tui.tui.screens.handoff  # noqa: F401
-
-
-class CenturyApp(PaletteInWords, App[None]):
+class CenturyApp(Switches, PaletteInWords, App[None]):
     CSS_PATH = "app.tcss"
     ALLOW_SELECT = False
     """No drag-selecting text: a board is clicked, not copied from, and Textual's selection
@@ -55,15 +43,6 @@ class CenturyApp(PaletteInWords, App[None]):
         Binding("s", "switch_skin", "key.skin"),
         Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True),
     ]
-
-    skin: reactive[str] = reactive(DEFAULT_SKIN, init=False)
-    """The skin on show; switching it redraws every screen and is remembered."""
-    handoff: reactive[bool] = reactive(True, init=False)
-    """Show the pass screen between two people (remembered)."""
-    language: reactive[str] = reactive(text.DEFAULT_LANGUAGE, init=False)
-    """The language every word is shown in; switching it redraws every screen and is remembered."""
-    cube_code: reactive[str] = reactive(text.CUBE_CODES[0], init=False)
-    """How cubes read (text.CUBE_CODES): switching it redraws every screen and is remembered."""
 
     def __init__(
         self,
@@ -92,9 +71,6 @@ class CenturyApp(PaletteInWords, App[None]):
         # Decided before Textual's constructor: it picks the NO_COLOR filter from the theme's
         # kind there, and a greyscale filter turns the terminal's own colours into black on black.
         super().__init__(ansi_color=True if self.sixteen_colours else None)
-        self.words_changed_signal: Signal[None] = Signal(self, "words-changed")
-        """Published when the skin, the language or the cube code switched: every screen and
-        widget that draws words follows it (`century_tui.tui.follow.FollowsWords`)."""
         for name, theme in self.available_themes.items():  # the palette's colour themes
             if not theme.dark:  # the board's colours are drawn for a dark background
                 self.unregister_theme(name)
@@ -107,24 +83,8 @@ class CenturyApp(PaletteInWords, App[None]):
             settings, notice = storage.load_settings()
         else:
             environ = {}  # a caller's settings are the whole configuration
-        self.settings = settings
-        self.settings_writer = storage.SettingsWriter()
         self.notice = notice
-        code = text.resolve_language(language, settings.language, environ)
-        self.broken_language: tuple[str, str] | None = None
-        """The language asked for and what is wrong with its file, said once the app shows."""
-        try:
-            text.set_language(code)
-        except text.TextDataError as e:  # a broken language file: stay readable in English
-            self.broken_language = (code, str(e))
-            code = text.DEFAULT_LANGUAGE
-            text.set_language(code)
-        self.set_reactive(CenturyApp.language, code)
-        self.set_reactive(CenturyApp.skin, skin if skin in SKINS else settings.skin)
-        self.set_reactive(CenturyApp.handoff, settings.handoff)
-        self.set_reactive(CenturyApp.cube_code, settings.cube_code)
-        text.set_skin(self.skin)
-        text.set_cube_code(self.cube_code)
+        self.set_up_switches(settings, skin=skin, language=language, environ=environ)
         self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
         self.bot_budget_ms = settings.bot_budget_ms if bot_budget_ms is None else bot_budget_ms
         self.autosave_games = autosave
@@ -134,7 +94,7 @@ class CenturyApp(PaletteInWords, App[None]):
         self.table: LocalTable | None = None
         """The game in play: closed (last save, file let go) when another starts or the app goes."""
         self._replay = replay
-        self.hints = hints
+        self.hints_ticked = hints
         """`--hints`: the new-game form offers hints ticked."""
         self._names = names
         self._seed = seed
@@ -167,14 +127,14 @@ class CenturyApp(PaletteInWords, App[None]):
         before. Asked again, it lets go."""
         if self.table is None or self.table.save_error is None:
             return False  # nothing unsaved (and the board's module is not imported to say so)
-        board = self.board()
-        if board is None or self.retry_failed_save() is None or board.leave_warned:
+        screen = self.game_screen()
+        if screen is None or self.retry_failed_save() is None or screen.leave_warned:
             return False
-        board.leave_warned = True
+        screen.leave_warned = True
         self.notify(t(key, error=self.table.save_error), severity="error", timeout=10)
         return True
 
-    def board(self):
+    def game_screen(self) -> GameScreen | None:
         """The game screen of the game in play, if one is on the stack."""
         from century_tui.tui.screens.game import GameScreen
 
@@ -187,50 +147,16 @@ class CenturyApp(PaletteInWords, App[None]):
             return None
         return self.table.retry_save()
 
-    def catch_hangup(self) -> None:
-        """On SIGHUP (the terminal or the SSH connection went) and SIGTERM, make the last
-        save attempt Ctrl+Q makes before going: else the moves made while "Not saved" showed
-        would be lost. The handlers run in the app's own event loop, between two messages."""
-        try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.hung_up, sig)
-        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
-            pass  # no such signals (Windows), or not the main thread: the default applies
-
-    def hung_up(self, sig: int) -> None:
-        """No one is left to ask "quit anyway?": save if it can be done, then go. SIGTERM
-        quits as Ctrl+Q does, giving the terminal back; after SIGHUP there is no terminal to
-        give back (writing to it could block), so the signal then ends the process as it
-        would have, once the save file is let go."""
-        self.retry_failed_save()
-        if sig == signal.SIGTERM:
-            self.exit()
-            return
-        self.hold(None)
-        signal.signal(sig, signal.SIG_DFL)
-        os.kill(os.getpid(), sig)
-
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Each skin's accent, from its data file, as $spice-accent / $golem-accent."""
         return {f"{name}-accent": load_skin(name).accent for name in SKINS}
 
     def on_ready(self) -> None:
-        """The first frame is on the screen: the start is over, and so is the pause in
-        collecting garbage that `century_tui.cli.main` makes for it. What the start built
-        (Textual, the data, the first screen) lives as long as the app: frozen, it is not
-        walked again by every full collection, which cost a pass screen about 18 ms.
-        On the new-game form, the board's modules (the engine's card tables among them) load
-        in the background while the form is read, so that Start does not wait for them; on a
-        board, what its first key presses may open (a modal, the coach, the pass screen)."""
-        if not gc.isenabled():  # a start through the cli (an app made in a test is left be)
-            gc.freeze()
-            gc.enable()
-            warm_up = _load_the_board if self.table is None else _load_the_play
-            self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
+        """The first frame is on the screen: the start is over (`warm_up`)."""
+        first_frame_shown(self, on_a_board=self.table is not None)
 
     def on_mount(self) -> None:
-        self.catch_hangup()
+        catch_hangup(self, self.retry_failed_save, lambda: self.hold(None))
         self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
         if self.notice:
@@ -277,7 +203,7 @@ class CenturyApp(PaletteInWords, App[None]):
         self.hold(table)
         if not resumed:  # its seats are offered again on the next new-game form
             self.settings.seats = [storage.SeatChoice(name=s.name, bot=s.bot) for s in game.seats]
-            self.call_after_refresh(self.remember, "seats")  # after the board's first frame, as its first save
+            self.call_after_refresh(self.remember, seats=self.settings.seats)  # after the board's first frame
         self._clear_stack()
         self.push_screen(GameScreen(table, resumed=resumed))
 
@@ -310,88 +236,25 @@ class CenturyApp(PaletteInWords, App[None]):
         self._clear_stack()
         self.push_screen(NewGameScreen(self._names, self._seed, self.settings.seats))
 
+    def show_results(self, game: GameRecord, running: list[Running]) -> None:
+        """The results of `game` over the screen on show (not twice), `running` its chart."""
+        from century_tui.tui.screens.results import ResultsScreen
+
+        if not isinstance(self.screen, ResultsScreen):
+            self.push_screen(ResultsScreen(game, running))
+
     def action_help(self) -> None:
         from century_tui.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    # -------------------------------------------------------------- skin and settings
+    # -------------------------------------------------------------- skin and bots
     def action_switch_skin(self) -> None:
         self.skin = next_skin(self.skin)
-
-    def watch_skin(self, skin: str) -> None:
-        text.set_skin(skin)
-        self.show_skin_class(skin)
-        self.redraw_words()
-        self.remember("skin")
-        self.notify(t("notify.skin", skin=words().name), timeout=2)
-
-    def show_skin_class(self, skin: str) -> None:
-        """Class -NAME on for the skin shown and off for the others (the stylesheet's accents),
-        in one restyle."""
-        self.update_classes({f"-{name}": skin == name for name in SKINS})
-
-    def validate_language(self, code: str) -> str:
-        """A language whose file is damaged is not switched to: the words stay as they are,
-        and a toast says which file and what is wrong in it."""
-        try:
-            text.load_language(code)
-        except text.TextDataError as e:
-            self.say_broken_language(code, str(e))
-            return self.language
-        return code
-
-    def say_broken_language(self, code: str, detail: str) -> None:
-        self.notify(t("notify.language_broken", language=text.language_name(code), detail=detail),
-                    severity="error", timeout=10)
-
-    def watch_language(self, code: str) -> None:
-        text.set_language(code)
-        self.settings.language = code
-        self.redraw_words()
-        self.remember("language")
-        self.notify(t("notify.language", language=text.language_name(code)), timeout=2)
-
-    def watch_cube_code(self, code: str) -> None:
-        text.set_cube_code(code)
-        self.settings.cube_code = code  # type: ignore[assignment]
-        self.redraw_words()
-        self.remember("cube_code")
-        self.notify(t("notify.cube_code", code=t(f"cube_code.{code}")), timeout=2)
-
-    def redraw_words(self) -> None:
-        """The skin, the language or the cube code changed: every open screen and widget that
-        draws words draws itself again (the log from its entries), and the key bar with it."""
-        self.set_class(render.wide_letters(), "-wide-letters")
-        self.title = t("app.title")
-        self.words_changed_signal.publish(None)
-        self.refresh_bindings()
-
-    def watch_handoff(self, handoff: bool) -> None:
-        self.remember("handoff")
-        self.notify(t("notify.handoff_on" if handoff else "notify.handoff_off"), timeout=2)
 
     def set_bot_speed(self, speed: str) -> None:
         """Palette: how long to pause after a bot's move (remembered)."""
         self.bot_delay_ms = storage.BOT_SPEEDS[speed]
-        self.remember("bot_delay_ms")
+        self.remember(bot_delay_ms=self.bot_delay_ms)
         self.notify(t("notify.bot_speed", speed=t(f"speed.{speed}")), timeout=2)
-
-    def remember(self, *names: str) -> None:
-        """Save the settings `names` (the skin, pass screen, bot speed, language, cube code or
-        last seats) in the background (`storage.SettingsWriter`): those alone, so another
-        window's choices in the file meanwhile stay."""
-        self.settings.skin = self.skin  # type: ignore[assignment]
-        self.settings.handoff = self.handoff
-        self.settings.bot_delay_ms = self.bot_delay_ms
-        self.settings_writer.write(self.settings, names)
-
-
-def century(node: DOMNode) -> CenturyApp:
-    """The app `node` runs in, typed: its settings (skin, language, pass screen, bot speed
-    and budget, autosave) and its doors (start a game, the new-game form) without guessing."""
-    app = node.app
-    if not isinstance(app, CenturyApp):
-        raise TypeError(f"{node!r} runs in {type(app).__name__}, not in the game's app")
-    return app

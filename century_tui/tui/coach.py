@@ -82,12 +82,12 @@ def unlight(lit: list[Widget]) -> None:
 
 
 def coach_line(screen) -> CoachLine:
-    """The screen's coach line, under the hint line (mounted at the first question)."""
+    """The screen's coach line, under the prompt (mounted at the first question)."""
     found = screen.query(CoachLine)
     if found:
         return found.first()
     line = CoachLine(id="coach")
-    screen.hint.parent.mount(line, after=screen.hint)
+    screen.prompt.parent.mount(line, after=screen.prompt)
     return line
 
 

@@ -13,14 +13,13 @@ from textual.theme import ThemeProvider
 from century_tui.skins import SKINS
 from century_tui.storage import BOT_SPEEDS
 from century_tui.text import CUBE_CODES, language_name, languages, t, words
+from century_tui.tui.context import window
 
 
 class CenturyCommands(Provider):
     def commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """(title, help, callback) for every command available now, in the current words."""
-        from century_tui.tui.app import century  # the app module imports this one
-
-        app = century(self.app)
+        app = window(self.app)
         out: list[tuple[str, str, Callable[[], object]]] = []
         for skin in SKINS:
             if skin != app.skin:

@@ -1,5 +1,5 @@
 """Skin, language and cube-code switches reach the screens and widgets that draw words
-through one Textual signal, `CenturyApp.words_changed_signal`, the way Textual's own
+through one Textual signal, `Switches.words_changed_signal` (tui/switches.py), the way Textual's own
 widgets follow `App.theme_changed_signal`: a node subscribes as it mounts, and Textual
 forgets it once it is removed."""
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 
-from century_tui.tui.app import CenturyApp
+from century_tui.tui.switches import Switches
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode as _Node
@@ -24,7 +24,7 @@ class FollowsWords(_Node):
 
     def _on_mount(self, event: events.Mount) -> None:
         app = self.app
-        if isinstance(app, CenturyApp):  # a widget tried alone, in a bare app, has no switches
+        if isinstance(app, Switches):  # a widget tried alone, in a bare app, has no switches
             app.words_changed_signal.subscribe(self, self._follow, immediate=True)
 
     def _follow(self, _: None) -> None:

@@ -1,11 +1,18 @@
-"""Key bindings whose descriptions are keys of the `[key]` text table.
+"""Key bindings: their words, and whether each is offered now.
 
 `BINDINGS` in this app hold text keys ("key.rest") instead of words. The key bar looks
 them up with `words_of` each time it draws, so a language switch needs nothing but a
 redraw, and nothing here touches Textual's private bindings maps.
+
+Whether a key is offered now is said by a method of the screen or widget marked
+`@offered("rest")`, next to what the key does (`action_rest`); `OffersKeys.check_action`
+answers Textual with it (True: offered; None: shown dimmed; False: left out, and a binding
+of the same key below it may act instead).
 """
 
 from __future__ import annotations
+
+from typing import Callable, ClassVar, TypeVar
 
 from textual.binding import Binding
 
@@ -34,3 +41,41 @@ def digits(action: str, count: int, description: str = "key.slot", show: bool = 
         Binding(digit_key(i), f"{action}({i})", description, show=show and i < count, group=group)
         for i in range(min(count, 10))
     ]
+
+
+Check = TypeVar("Check", bound=Callable[..., "bool | None"])
+_OFFERED: dict[Callable[..., bool | None], tuple[str, ...]] = {}
+"""Each method marked `@offered`, with the actions it answers for."""
+
+
+def offered(*actions: str) -> Callable[[Check], Check]:
+    """Mark a method as the answer to whether the key of each of `actions` is offered now;
+    it takes the action's parameters (`why_not('rest')` → `method('rest')`)."""
+
+    def mark(method: Check) -> Check:
+        _OFFERED[method] = actions
+        return method
+
+    return mark
+
+
+class OffersKeys:
+    """Mixin of a screen, widget or app (before Textual's class): `check_action` asks the
+    method marked `@offered` for the action, the nearest in the class's ancestry; an action
+    no method answers for is offered (True), as Textual's own default has it. A method that
+    overrides a marked one is marked again."""
+
+    _key_checks: ClassVar[dict[str, Callable[..., bool | None]]] = {}
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        checks: dict[str, Callable[..., bool | None]] = {}
+        for klass in reversed(cls.__mro__):
+            for value in vars(klass).values():
+                for action in _OFFERED.get(value, ()) if callable(value) else ():
+                    checks[action] = value
+        cls._key_checks = checks
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        check = self._key_checks.get(action)
+        return True if check is None else check(self, *parameters)

@@ -12,12 +12,6 @@ def closed(screen) -> bool:
     return screen not in screen.app.screen_stack or not screen.is_attached
 
 
-def board_under(screen):
-    """The board under `screen` on the stack (the screen a game's history lives on), or None
-    if it is gone: a screen over it passes undo (and asks about it) down to it."""
-    return next((s for s in reversed(screen.app.screen_stack[:-1]) if hasattr(s, "history_changed")), None)
-
-
 class OnTop:
     """Mixin for screens that close themselves: `dismiss` acts only while the screen is the
     one on show. Textual's dismiss pops whatever is on top and runs the result callback

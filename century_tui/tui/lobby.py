@@ -23,7 +23,9 @@ from textual.widgets.option_list import Option
 
 from century_tui.bots import LEVELS
 from century_tui.engine import Seat, State, printable
+from century_tui.table import Presence
 from century_tui.text import t
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.output import compact_output
 from century_tui.tui.repaint import ModalScreen
 from century_tui.tui.widgets.keybar import KeyBar
@@ -32,6 +34,9 @@ BOT_LEVEL = "medium"
 """The bot offered first to take a seat over: a fair opponent, quick to answer."""
 WATCHERS_NAMED = 6
 """Watchers named in a table's heading, the latest: the others are counted."""
+COLOURS = {Presence.CONNECTED: "green", Presence.DISCONNECTED: "yellow"}
+COMINGS_AND_GOINGS = (Presence.CONNECTED, Presence.DISCONNECTED)
+"""The changes of a seat's presence a toast says (a person came, or went)."""
 
 
 class Served(Protocol):
@@ -42,7 +47,7 @@ class Served(Protocol):
 
     @property
     def table(self) -> _Table: ...
-    def status(self, seat: int) -> str: ...
+    def status(self, seat: int) -> Presence: ...
     def join_command(self, seat: int) -> str | None: ...
     def watch_command(self) -> str: ...
     def watchers(self) -> list[tuple[int, bool]]: ...
@@ -65,7 +70,7 @@ class Hosting(Protocol):
     """Called with a table whenever it changes (the lobby sets it to its `changed`)."""
 
 
-class LobbyApp(App[None]):
+class LobbyApp(OffersKeys, App[None]):
     """The host's lobby; quitting it stops the host (after the tables' last saves)."""
 
     CSS = """
@@ -73,7 +78,7 @@ class LobbyApp(App[None]):
     #notices { height: auto; color: $text-warning; padding: 0 1; }
     #web { height: auto; padding: 0 1; }
     #seats { height: 1fr; border: none; padding: 0; }
-    #hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
+    #prompt { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
     """
     TITLE = "century host"
     ALLOW_SELECT = False
@@ -100,7 +105,8 @@ class LobbyApp(App[None]):
         self._seen: dict[tuple[int, int], str] = {}
         self.seats = OptionList(id="seats")
         """Each table's heading (with its watch line), then its seats."""
-        self.hint = Static(id="hint")
+        self.prompt = Static(id="prompt")
+        """What the keys do for the line under the highlight."""
         host.on_lobby = self.changed
 
     def compose(self) -> ComposeResult:
@@ -109,7 +115,7 @@ class LobbyApp(App[None]):
         if self.web:
             yield Static(Text(printable(self.web)), id="web")
         yield self.seats
-        yield self.hint
+        yield self.prompt
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -132,7 +138,7 @@ class LobbyApp(App[None]):
                 listing.add_option(Option(self._seat_lines(served, seat), id=f"{i}:{seat}"))
         if listing.option_count:
             listing.highlighted = min(highlighted if highlighted is not None else 1, listing.option_count - 1)
-        self._hint()
+        self._prompt()
 
     def _heading(self, served: Served) -> Text:
         state = served.table.state
@@ -161,11 +167,11 @@ class LobbyApp(App[None]):
     def _seat_lines(self, served: Served, seat: int) -> Text:
         player = served.table.seats[seat]
         status = served.status(seat)
-        words = t("lobby.bot", level=t(f"level.{player.bot}")) if status == "bot" else t(f"lobby.{status}")
+        words = t("lobby.bot", level=t(f"level.{player.bot}")) if status == Presence.BOT else t(f"lobby.{status}")
         out = Text("  ")
         out.append(printable(player.name), style="bold")
         out.append("  ")
-        out.append(words, style={"connected": "green", "disconnected": "yellow"}.get(status, ""))
+        out.append(words, style=COLOURS.get(status, ""))
         command = served.join_command(seat)
         if command is not None:
             out.append(f"\n    {command}")
@@ -180,23 +186,23 @@ class LobbyApp(App[None]):
         table, _, seat = option_id.partition(":")
         return self.host.tables[int(table)], None if seat == "watch" else int(seat)
 
-    def _hint(self) -> None:
+    def _prompt(self) -> None:
         chosen = self._chosen()
-        hint = ""
+        words = ""
         if chosen is not None:
             served, seat = chosen
             if seat is None:
-                hint = t("lobby.hint_watch")
+                words = t("lobby.hint_watch")
             else:
                 name = printable(served.table.seats[seat].name)
-                hint = t(f"lobby.hint_{served.status(seat)}", name=name)
-        self.hint.update(Text(hint))
+                words = t(f"lobby.hint_{served.status(seat)}", name=name)
+        self.prompt.update(Text(words))
 
     def on_option_list_option_highlighted(self) -> None:
-        self._hint()
+        self._prompt()
 
     # ------------------------------------------------------------ the host's news
-    def _statuses(self) -> dict[tuple[int, int], str]:
+    def _statuses(self) -> dict[tuple[int, int], Presence]:
         return {(i, seat): served.status(seat) for i, served in enumerate(self.host.tables)
                 for seat in range(len(served.table.seats))}
 
@@ -212,27 +218,26 @@ class LobbyApp(App[None]):
         now = self._statuses()
         for (i, seat), status in now.items():
             before = self._seen.get((i, seat))
-            if before == status or status not in ("connected", "disconnected") or before == "bot":
+            if before == status or status not in COMINGS_AND_GOINGS or before == Presence.BOT:
                 continue
             served = self.host.tables[i]
             line = t(f"cli.host_{status}", name=printable(served.table.seats[seat].name))
             if len(self.host.tables) > 1:
                 line = t("cli.host_table_line", file=printable(served.name), line=line)
-            self.notify(line, severity="warning" if status == "disconnected" else "information", markup=False)
+            self.notify(line, severity="warning" if status == Presence.DISCONNECTED else "information", markup=False)
         self._seen = now
         if self.is_mounted:
             self.redraw()
 
     # ------------------------------------------------------------ actions
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    @offered("hand_to_bot", "new_code", "together", "copy")
+    def seat_keys_offered(self) -> bool | None:
         """The seat keys rest (and leave the key bar) while the bot's level is asked."""
-        if action in ("hand_to_bot", "new_code", "together", "copy") and isinstance(self.screen, BotLevel):
-            return None
-        return True
+        return None if isinstance(self.screen, BotLevel) else True
 
     def _person_seat(self) -> tuple[Served, int] | None:
         chosen = self._chosen()
-        if chosen is None or chosen[1] is None or chosen[0].status(chosen[1]) == "bot":
+        if chosen is None or chosen[1] is None or chosen[0].status(chosen[1]) == Presence.BOT:
             self.notify(t("lobby.choose_person"), severity="warning", markup=False)
             return None
         return chosen[0], chosen[1]
@@ -246,7 +251,7 @@ class LobbyApp(App[None]):
         name = printable(served.table.seats[seat].name)
 
         def hand(level: str | None) -> None:
-            if level is None or served.status(seat) == "bot":
+            if level is None or served.status(seat) == Presence.BOT:
                 return
             served.hand_over(seat, level)
             self.notify(t("lobby.handed", name=name, level=t(f"level.{level}")), markup=False)
@@ -261,7 +266,7 @@ class LobbyApp(App[None]):
             self.notify(t("lobby.choose_seat"), severity="warning", markup=False)
             return
         served, seat = chosen
-        if served.status(seat) == "bot":
+        if served.status(seat) == Presence.BOT:
             served.hand_over(seat, None)
             words = "lobby.to_person"
         else:

@@ -207,7 +207,6 @@ def widest_effect(fit: int) -> int:
     return _widest_effect(text.language(), text.skin(), fit)
 
 
-def error(e: Any) -> Text:
-    """A refusal, coloured: the engine's (IllegalMove), or another table's of words (a
-    host's own refusal says `table` "refusal")."""
-    return rt(f"{getattr(e, 'table', 'error')}.{e.code}", **text.error_params(e.code, e.params))
+def error(e: text.Refusal) -> Text:
+    """A refusal, coloured: the engine's (IllegalMove), a save file's, or a host's own."""
+    return rt(f"{e.section}.{e.code}", **text.error_params(e.code, e.params))

@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from century_tui.engine import Rest, Seat
-from century_tui.net import client as client_module
+from century_tui.net import connection
 from century_tui.net.client import RemoteTable
 from century_tui.table import HostSilent, SeatsChanged
 from tests.helpers.hosting import Freezer, Served, until
@@ -19,8 +19,8 @@ pytestmark = pytest.mark.asyncio
 
 
 async def test_a_hung_host_is_said_to_be_waited_for_then_given_up_by_the_keepalive(monkeypatch):
-    monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
-    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.3)
+    monkeypatch.setattr(connection, "KEEPALIVE", (0.2, 0.5, 0.2))
+    monkeypatch.setattr(connection, "SILENT_AFTER", 0.3)
     async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s, Freezer(s.host.port) as proxy:
         ann = await RemoteTable.connect(proxy.address, code=s.code(0), timeout=5)
         s.clients.append(ann)
@@ -43,7 +43,7 @@ async def test_a_hung_host_is_said_to_be_waited_for_then_given_up_by_the_keepali
 
 
 async def test_an_answer_that_comes_late_ends_the_wait(monkeypatch):
-    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.05)
+    monkeypatch.setattr(connection, "SILENT_AFTER", 0.05)
     async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
         ann = await s.join(0)
         await until(lambda: ann.status is not None)  # the host's last word, for now
@@ -60,8 +60,8 @@ async def test_the_client_keeps_the_line_alive_with_websockets_own_pings():
     async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s:
         ann = await s.join(0)
         ws = ann.ws
-        assert (ws.ping_interval, ws.ping_timeout, ws.close_timeout) == client_module.KEEPALIVE
-        assert sum(client_module.KEEPALIVE) <= 20
+        assert (ws.ping_interval, ws.ping_timeout, ws.close_timeout) == connection.KEEPALIVE
+        assert sum(connection.KEEPALIVE) <= 20
 
 
 async def test_a_line_that_breaks_without_the_hosts_goodbye_is_said_so():
@@ -80,7 +80,7 @@ async def test_after_a_long_stall_of_the_host_nobody_is_blamed_for_the_hosts_out
     try again; when it resumes, each join's first word back finds the other one gone too,
     as everyone went in the host's outage: no join says the other "lost the connection"
     (it did, comparing with before its own drop), nor that they are "back"."""
-    monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
+    monkeypatch.setattr(connection, "KEEPALIVE", (0.2, 0.5, 0.2))
     async with Served([Seat("Ann"), Seat("Bob")], autosave=False) as s, Freezer(s.host.port) as proxy:
         news: list[tuple[str, SeatsChanged]] = []
         tables = []

@@ -259,3 +259,55 @@ codes = st.sampled_from(sorted(REASONS) + sorted(k.split(".")[1] for k in text.l
 def test_any_refusal_a_host_sends_is_worded_or_falls_back_to_its_reason(rule, code, params):
     words = render.error(refusal_of(p.Refused(rule=rule, code=code, params=params, reason="why\x07"))).plain
     assert words and "{" not in words and not any(is_unsafe(ch) for ch in words)  # filled in, escaped
+
+
+# ---------------------------------------------------------------- the host's own reasons
+def test_each_host_refusal_has_words_in_every_language_and_its_english_goes_on_the_wire():
+    for code in p.HostRefusal:
+        for language in text.languages():
+            assert f"refusal.{code}" in text.load_language(language).text, (language, code)
+        sent = p.host_refusal(code, name="Bob")
+        assert (sent.rule, sent.code) == ("host", code.value)
+        assert sent.reason == text.english(f"refusal.{code}", name="Bob")
+    assert p.host_refusal(p.HostRefusal.UNDO_DECLINED, name="Bob").reason == "Bob keeps their move."
+
+
+class Audience:
+    """What an undo desk reaches of its hosted table, written down: no host, no connection."""
+
+    def __init__(self, *clients) -> None:
+        self.clients = list(clients)
+        self.sent: list[tuple[object, str]] = []
+        self.refused: list[tuple[object, str, dict]] = []
+
+    def connected(self, seat: int) -> bool:
+        return any(seat in c.seats for c in self.clients)
+
+    def send(self, client, text: str) -> None:
+        self.sent.append((client, text))
+
+    def refuse_host(self, client, code, **params) -> None:
+        self.refused.append((client, code, params))
+
+
+async def test_the_undo_desk_asks_the_owner_and_undoes_on_a_yes_with_no_host():
+    from century_tui.net.clients import Client
+    from century_tui.net.consent import UndoDesk
+    from century_tui.table import Inline, LocalTable
+    from century_tui.engine import Game
+
+    loop = Inline()
+    table = LocalTable(Game([Seat("Ann"), Seat("Bob")], 3), spawn=loop.spawn, call_soon=loop.call_soon)
+    table.start()
+    owner = table.state.seat
+    table.play(Rest())
+    ann, bob = Client(None, (owner,), "a" * 10), Client(None, (1 - owner,), "b" * 10)
+    audience = Audience(ann, bob)
+    desk = UndoDesk(table, audience, consent=60)
+    desk.request(bob, p.UndoRequest(epoch=table.epoch))
+    asked = [p.host_message.validate_json(text) for _client, text in audience.sent]
+    assert {client for client, _ in audience.sent} == {ann, bob} and all(m.open for m in asked)
+    desk.answer(ann, p.UndoAnswer(question=asked[0].question, yes=True))
+    assert table.game.moves == [] and audience.refused == []
+    desk.request(bob, p.UndoRequest(epoch=table.epoch))
+    assert audience.refused[-1] == (bob, p.HostRefusal.NOTHING_TO_UNDO, {})

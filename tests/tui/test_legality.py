@@ -58,7 +58,7 @@ async def test_a_position_is_asked_of_the_engine_once(monkeypatch):
         await settle(pilot)
         assert asked == []  # every answer came from the table built for this position
         screen.refresh_board()
-        screen.update_hint()
+        screen.update_prompt()
         assert asked == []  # a redraw of the same position asks nothing again
         state = screen.state
         legality.Legality.of(state)  # a new position's table asks each choice once

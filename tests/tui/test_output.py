@@ -92,3 +92,13 @@ def test_anything_but_a_frame_or_another_size_forgets_what_was_sent():
     written.send(line, (COLS, ROWS))
     written.send("\x1b[?25l\x1b[?1000h\x1b]22;default\x07", (COLS, ROWS))  # these draw nothing
     assert written.send(line, (COLS, ROWS)) == ""
+
+
+def test_a_piece_past_the_right_edge_is_sent_whole_and_remembered_by_none():
+    """Past the right edge a terminal wraps onto the next line, which Written does not
+    follow: such a frame goes as it is, and nothing is dropped after it."""
+    written = Written()
+    wraps = "\x1b[5;20H" + "R" * 12 + "\x1b[6;1HR"
+    assert written.send(wraps, (COLS, ROWS)) == wraps
+    again = "\x1b[6;1HR"
+    assert written.send(again, (COLS, ROWS)) == again

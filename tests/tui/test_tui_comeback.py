@@ -178,9 +178,9 @@ async def test_a_game_opened_elsewhere_after_the_list_was_drawn_is_marked_once_r
 @needs_flock
 async def test_the_open_elsewhere_mark_goes_once_the_other_window_closes_its_game(monkeypatch):
     """No key pressed here: the list looks again at the games it marked, now and then."""
-    from century_tui.tui.screens import new_game
+    from century_tui.tui.widgets import unfinished_games
 
-    monkeypatch.setattr(new_game, "HELD_CHECK_S", 0.05)
+    monkeypatch.setattr(unfinished_games, "HELD_CHECK_S", 0.05)
     games = saved_games()
     other = storage.lock_save(games[0][1])  # the newest is open in another window
     app = CenturyApp(settings=Settings(bot_delay_ms=0))

@@ -170,8 +170,8 @@ async def test_results_breakdown_and_tie_explanation():
         assert isinstance(app.screen, ResultsScreen)
         shown = str(app.screen.query_one(".winner").render())
         assert winner in shown and text.t("results.tie", names="", total=0, name="").split(":")[1].split()[0] in shown
-        table = app.screen.query_one(".table").render()
-        assert table is not None
+        scores = app.screen.query_one(".scores").render()
+        assert scores is not None
         await pilot.press("escape")  # back to the final board
         assert isinstance(app.screen, GameScreen)
         await pilot.press("enter")  # and to the results again
@@ -353,7 +353,7 @@ async def test_impossible_action_shows_the_reason_and_changes_nothing():
         assert screen.merchants.check_action("act", ()) is None  # shown disabled in the footer
         await pilot.press("p", "2", "enter")  # a point card it cannot pay
         assert len(screen.game.moves) == count
-        assert screen.hint.problem
+        assert screen.prompt.problem
         await told(pilot, text.t("error.claim_cost", cost=(0, 0, 0, 0), held=(0, 0, 0, 0)).split(" costs")[0])
 
     await run(app, body)

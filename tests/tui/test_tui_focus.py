@@ -6,7 +6,7 @@ from tests.helpers.driver import GatedBots, board, settle, until
 
 from century_tui.engine import Game, Seat
 from century_tui.storage import Settings
-from century_tui.tui import hints
+from century_tui.tui import prompt
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow
@@ -62,7 +62,7 @@ async def test_a_turn_after_a_bot_move_starts_on_the_hand_not_the_row_last_playe
         first = next(n for n, item in enumerate(screen.hand.items) if item.ok)
         assert screen.hand.cursor == first
         card = screen.hand.selected.card
-        assert screen.hint.text.plain == hints.hand_hint(game.state, screen.legality(), card)[0].plain
+        assert screen.prompt.text.plain == prompt.hand_prompt(game.state, screen.legality(), card)[0].plain
 
 
 async def test_a_new_person_starts_on_their_hand():

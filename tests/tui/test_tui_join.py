@@ -32,7 +32,7 @@ async def test_join_opens_the_board_on_a_remote_table_and_plays_a_move():
             await pilot.press("enter")
             await until(pilot, lambda: hosted.table.game.moves == [PlaySpice(card)])
             await until(pilot, lambda: any(e.key == "log.spice" for e in screen.log_view.entries))
-            await until(pilot, lambda: "Bob has not joined yet: the game waits for Bob" in screen.hint.text.plain)
+            await until(pilot, lambda: "Bob has not joined yet: the game waits for Bob" in screen.prompt.text.plain)
             assert not screen.can_act()
             await pilot.press("r")  # Bob's turn: nothing is asked of the host
             await pilot.pause()
@@ -107,11 +107,11 @@ async def test_a_join_gives_up_on_a_host_that_takes_the_line_but_never_answers_w
     a minute). Here the pauses, the bound and the keepalive are scaled down."""
     import asyncio
 
-    from century_tui.net import client as client_module
+    from century_tui.net import connection
     from century_tui.net import join
     from tests.helpers.hosting import Freezer
 
-    monkeypatch.setattr(client_module, "KEEPALIVE", (0.2, 0.5, 0.2))
+    monkeypatch.setattr(connection, "KEEPALIVE", (0.2, 0.5, 0.2))
     monkeypatch.setattr(join, "RETRIES", (0.05, 0.1, 0.2, 0.4, 0.8))
     monkeypatch.setattr(join, "GIVE_UP_AFTER", 1.5)
     async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host, Freezer(host.port) as proxy:

@@ -115,26 +115,26 @@ async def test_when_the_person_to_play_lost_the_connection_the_others_are_told_t
             await board_on_a_join(pilot, app)
             screen = app.screen
             await pilot.press("r")  # Ann rests: Bob's turn
-            await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
+            await until(pilot, lambda: "Bob is playing at another terminal" in screen.prompt.text.plain)
             await bob.aclose()  # Bob's terminal goes
             waits = "Bob has lost the connection: the game waits for Bob to come back."
-            await until(pilot, lambda: screen.hint.text.plain == waits)
+            await until(pilot, lambda: screen.prompt.text.plain == waits)
             await until(pilot, lambda: any("Bob lost the connection" in x for x in toasts(app)))  # after the hint
             assert "Bob to play — offline" in screen.status.render().plain  # the status line too
             host.hands_over = True  # a host with its lobby could give the seat to a bot
             bob = await RemoteTable.connect(address, token=bob.token, timeout=5)
-            await until(pilot, lambda: "Bob is playing at another terminal" in screen.hint.text.plain)
+            await until(pilot, lambda: "Bob is playing at another terminal" in screen.prompt.text.plain)
             await until(pilot, lambda: "Bob is back." in toasts(app))  # a message to the app, after the hint
             assert "offline" not in screen.status.render().plain
             await bob.aclose()
-            await until(pilot, lambda: "or for the host to hand the seat to a bot" in screen.hint.text.plain)
+            await until(pilot, lambda: "or for the host to hand the seat to a bot" in screen.prompt.text.plain)
 
 
 async def test_a_move_the_host_does_not_answer_is_said_to_wait_for_the_host(monkeypatch):
-    from century_tui.net import client as client_module
+    from century_tui.net import connection
     from tests.helpers.hosting import first_to_play
 
-    monkeypatch.setattr(client_module, "SILENT_AFTER", 0.2)
+    monkeypatch.setattr(connection, "SILENT_AFTER", 0.2)
     async with Hosting(Game(list(SEATS), first_to_play(0, SEATS))) as host:
         hosted = host.tables[0]
         app = JoinApp(f"127.0.0.1:{host.port}", hosted.code_for(0), settings=Settings())
@@ -145,9 +145,9 @@ async def test_a_move_the_host_does_not_answer_is_said_to_wait_for_the_host(monk
             asked = []
             monkeypatch.setattr(hosted, "request", lambda client, message: asked.append((client, message)))
             await pilot.press("r")  # Ann rests; the host hangs
-            await until(pilot, lambda: screen.hint.text.plain == "Waiting for the host: no answer yet…")
+            await until(pilot, lambda: screen.prompt.text.plain == "Waiting for the host: no answer yet…")
             # the toast is a message to the app, handled after the hint is drawn: waited for
             await until(pilot, lambda: any("No answer from the host" in x for x in toasts(app)))
             monkeypatch.undo()
             hosted.request(*asked[0])  # the host wakes up and answers
-            await until(pilot, lambda: "Bob has not joined yet" in screen.hint.text.plain)
+            await until(pilot, lambda: "Bob has not joined yet" in screen.prompt.text.plain)

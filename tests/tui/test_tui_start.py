@@ -215,7 +215,7 @@ async def test_a_board_opens_without_the_dialogs_styles_and_its_first_dialog_bri
     """A board's first frame parses, and matches its widgets against, none of the dialogs',
     the results' or the review's rules: the first of those screens adds them as it opens."""
     from century_tui.engine import Game, Seat
-    from century_tui.tui.screens.table_view import TableScreen
+    from century_tui.tui.screens.overview import OverviewScreen
     from century_tui.tui.styles import BOARD_CSS, DIALOGS_CSS
     from tests.helpers.driver import until
 
@@ -223,9 +223,9 @@ async def test_a_board_opens_without_the_dialogs_styles_and_its_first_dialog_bri
         assert app.stylesheet.has_source(str(BOARD_CSS), "")
         assert not app.stylesheet.has_source(str(DIALOGS_CSS), "")
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await until(pilot, lambda: isinstance(app.screen, OverviewScreen))
         assert app.stylesheet.has_source(str(DIALOGS_CSS), "")
-        assert app.screen.query_one(".tableview").styles.max_width.value == 110  # dialogs.tcss's .tableview
+        assert app.screen.query_one(".overview").styles.max_width.value == 110  # dialogs.tcss's .overview
 
     game = Game((Seat("Ann"), Seat("Bob")), seed=3)
     await run_app(CenturyApp(game, settings=Settings(bot_delay_ms=0, handoff=False)), body)

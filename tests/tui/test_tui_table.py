@@ -15,7 +15,7 @@ from support import demo
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
-from century_tui.tui.screens.table_view import TableScreen
+from century_tui.tui.screens.overview import OverviewScreen
 
 
 run = run_board
@@ -74,7 +74,7 @@ async def test_t_shows_every_player_in_turn_order_with_hand_and_played_pile():
 
     async def body(app, pilot):
         await pilot.press("t")
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, OverviewScreen)
         lines = screen_lines(app)
         top = next(n for n, line in enumerate(lines) if t("table.title", round=s.round) in line)
         lines = lines[top:]  # the view, not the board behind it
@@ -101,7 +101,7 @@ async def test_t_at_the_end_shows_the_point_cards_themselves():
         await pilot.press("escape")  # the results screen opens on a finished game
         await settle(pilot)
         await pilot.press("t")
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, OverviewScreen)
         text = "\n".join(screen_lines(app))
         for p in game.state.players:
             from century_tui.engine import POINT_CARDS

@@ -16,7 +16,8 @@ from tests.helpers.driver import board, run_board, screen_lines, settle
 
 from century_tui.storage import Settings
 from support import demo
-from century_tui.tui.app import CenturyApp, century
+from century_tui.tui.app import CenturyApp
+from century_tui.tui.context import Window, window
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.widgets.keybar import KeyBar
 
@@ -125,7 +126,45 @@ async def test_the_typed_accessor_refuses_an_app_that_is_not_the_game():
     async def go():
         async with Bare().run_test() as pilot:
             with pytest.raises(TypeError, match="not in the game's app"):
-                century(pilot.app.query_one(Static))
+                window(pilot.app.query_one(Static))
 
-    
     await go()
+
+
+def test_the_game_s_app_is_what_its_screens_ask_of_it():
+    """Every attribute and method of `context.Window` is the app's: the screens read nothing
+    else of it."""
+    app = CenturyApp(settings=Settings(), autosave=False)
+    assert isinstance(app, Window)
+
+
+def test_a_key_is_offered_by_the_method_marked_for_its_action():
+    """`check_action` answers from the nearest method marked `@offered` for the action, with
+    its parameters; an action no method answers for is offered."""
+    from century_tui.tui.keys import OffersKeys, offered
+
+    class Base(OffersKeys):
+        @offered("rest", "undo")
+        def resting(self) -> bool:
+            return False
+
+        @offered("pick")
+        def picking(self, index: object) -> bool | None:
+            return None if index == 3 else True
+
+    class Over(Base):
+        @offered("undo")
+        def undoing(self) -> bool:
+            return True
+
+    assert Base().check_action("rest", ()) is False and Base().check_action("undo", ()) is False
+    assert Over().check_action("undo", ()) is True and Over().check_action("rest", ()) is False
+    assert Over().check_action("pick", (3,)) is None and Over().check_action("pick", (1,)) is True
+    assert Over().check_action("help", ()) is True
+
+
+def test_no_screen_says_which_keys_it_offers_by_a_chain_of_names():
+    """Every screen, widget and app answers `check_action` through `keys.OffersKeys`."""
+    defined = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                     if "def check_action(" in path.read_text(encoding="utf-8"))
+    assert defined == ["tui/keys.py"]

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from century_tui.engine import Acquire, Cubes, Move, cheapest_payment, from_tiers
 from century_tui.text import cube_code, t, tier_word, words
 from century_tui.tui import render
+from century_tui.tui.keys import offered
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
 
@@ -135,10 +136,10 @@ class AcquireModal(MoveModal):
             nxt = (min(later) if delta > 0 else max(later)) if later else (min(held) if delta > 0 else max(held))
             self.set_tier(self.at, nxt)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "letter":  # not a cube's letter now: the key is someone else's (s: skin)
-            return cube_code() == "letters" and parameters[0] in words().letters
-        return super().check_action(action, parameters)
+    @offered("letter")
+    def letter_offered(self, letter: object) -> bool:
+        """Not a cube's letter now: the key is someone else's (s: skin)."""
+        return cube_code() == "letters" and letter in words().letters
 
     def action_letter(self, letter: str) -> None:
         self.action_place(words().letters.index(letter))

@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 from century_tui.engine import CARAVAN_LIMIT, Cubes, Move
 from century_tui.text import t
 from century_tui.tui import render
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.lifecycle import OnTop, closed
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.repaint import ModalScreen
@@ -48,7 +49,7 @@ class Preview(Static):
         self.update(out)
 
 
-class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
+class MoveModal(OffersKeys, OnTop, FollowsWords, ModalScreen[Move | None]):
     """Subclasses compose `body()`, and implement `after()` and `move()`."""
 
     BINDINGS = [
@@ -123,10 +124,9 @@ class MoveModal(OnTop, FollowsWords, ModalScreen[Move | None]):
         self.query_one(".keys", Static).update(Text(self.keys_text() + "\n" + t("modal.keys"), "dim"))
         self.changed()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "confirm":
-            return True if self.move() is not None else None
-        return True
+    @offered("confirm")
+    def confirm_offered(self) -> bool | None:
+        return True if self.move() is not None else None
 
     def refuse(self, reason: str) -> None:
         """A key that cannot do what it means says why, in the dialog (never silently)."""

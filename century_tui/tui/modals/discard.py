@@ -11,6 +11,7 @@ from textual.widgets import Static
 from century_tui.engine import Cubes, Discard, Move, cheapest_discard
 from century_tui.text import t, tier_letter, tier_name, tier_word
 from century_tui.tui import render
+from century_tui.tui.keys import offered
 from century_tui.tui.modals.base import ModalButton, MoveModal
 
 
@@ -103,10 +104,9 @@ class DiscardModal(MoveModal):
         self.refused = None
         self.changed()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "why_not_confirm":
-            return self.move() is None
-        return super().check_action(action, parameters)
+    @offered("why_not_confirm")
+    def why_not_confirm_offered(self) -> bool:
+        return self.move() is None
 
     def action_why_not_confirm(self) -> None:
         chosen = sum(self.chosen)

@@ -10,7 +10,8 @@ is: the same text in the same styles from the same cell, drawn over by nothing s
 Only what it understands is dropped: a write that is not a frame of such pieces (the
 alternate screen entered, the screen cleared, anything unknown) makes it forget everything,
 and a frame for a terminal of another size too, so a resize, or a terminal reset, is drawn
-whole. A frame is never sent in part: what it keeps, it keeps whole.
+whole; so does a piece that runs past the right edge (it would wrap onto the next line:
+Textual writes none). A frame is never sent in part: what it keeps, it keeps whole.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class Written:
             self.size = size
             self.forget()
         pieces = _pieces(data)
+        if pieces is not None and size and any(x + cell_len(_SGR.sub("", t)) > size[0] + 1 for _, x, t in pieces):
+            pieces = None  # a piece past the right edge wraps onto the next line: not understood
         if pieces is None:
             if _HARMLESS.sub("", data):
                 self.forget()

@@ -19,7 +19,9 @@ from century_tui.engine import trigger_cards
 from century_tui.table import Table
 from century_tui.text import Names, t
 from century_tui.tui import chronicle
+from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import Legality
 from century_tui.tui.repaint import Screen
@@ -31,7 +33,7 @@ from century_tui.tui.widgets.hand import HandItem, HandView
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.log import GameLog
 from century_tui.tui.widgets.rows import MerchantRow, PointRow, SlotView
-from century_tui.tui.widgets.status import HintBar, StatusBar
+from century_tui.tui.widgets.status import PromptBar, StatusBar
 
 
 def end_news(state, names: list[str]) -> str:
@@ -49,11 +51,8 @@ def end_news(state, names: list[str]) -> str:
     return t("board.near_end_many", names=Names(tuple(close)), count=trigger - 1)
 
 
-class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
+class BoardScreen(OffersKeys, BoardStyled, SizeGuard, FollowsWords, Screen):
     """A table's position on show. Who may act, and how, is the extending screen's."""
-
-    picks = True
-    """A person picks cards here (the rows' digits are offered); not in a replay."""
 
     AUTO_FOCUS = "HandView"
     """Where the focus starts: Textual would first light the point row (its first
@@ -80,7 +79,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         """A person's turn starts, its cursor not placed yet: `catch_up` puts it on the hand's
         first playable card and focuses the hand, whatever row was focused before (a row left
         focused by the last move, or browsed while a bot played, may have changed under it;
-        the hand is the player's own, so an Enter out of habit plays what the hint says).
+        the hand is the player's own, so an Enter out of habit plays what the prompt says).
         A row's own cursor stays where it was: its key (m, p) goes back there."""
         self.status = StatusBar(id="status")
         self.points = PointRow(id="points")
@@ -88,7 +87,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         self.caravans = Caravans(table.state.n, id="caravans")
         self.news = Static(id="news")
         self.hand = HandView(len(table.state.players[table.hand_seat()].owned), id="hand")
-        self.hint = HintBar(id="hint")
+        self.prompt = PromptBar(id="prompt")
         self.log_view = GameLog(id="log")
 
     @property
@@ -110,7 +109,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
                 yield self.caravans
                 yield self.news
                 yield self.hand
-                yield self.hint
+                yield self.prompt
             yield self.log_view
         yield KeyBar()
 
@@ -176,7 +175,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         self.hand.show(names[shown], items)
         self.status.show(s.round, names[s.seat], thinking=self.table.thinking,
                          final=s.end_triggered is not None, over=s.is_over, away=self.table.away(s.seat))
-        self.update_hint()
+        self.update_prompt()
         hand = self.hand.selected
         key = (
             active, s.phase, s.is_over, self.points.selected.ok, self.merchants.selected.ok, hand and hand.ok,
@@ -216,7 +215,7 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
 
     def legality(self) -> Legality:
         """What the player to act may do in the position on show: asked of the engine once
-        per position, for the cards' marks, the hint, Enter and a click alike."""
+        per position, for the cards' marks, the prompt, Enter and a click alike."""
         key = (self.table.epoch, len(self.game.moves))
         if self._legal is None or self._legal[0] != key:
             self._legal = (key, Legality.of(self.state))
@@ -229,25 +228,25 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         if news:
             self.news.update(Text(news))
 
-    def update_hint(self) -> None:
+    def update_prompt(self) -> None:
         """The line under the hand: what the selected card or slot would do."""
 
     def watch_focused(self, old: Widget | None, new: Widget | None) -> None:
         """The focus moved (`m`, Tab, a click, a new turn): the rows it left and reached
-        draw it, and the hint follows, before this frame is painted. Left to Textual's
+        draw it, and the prompt follows, before this frame is painted. Left to Textual's
         Focus and Blur events, each row drew it a frame later, so a focus key took two
         frames where one does."""
         for row in (old, new):
             if isinstance(row, CursorRow):
                 row.mark_cursor()
-        self.update_hint()
+        self.update_prompt()
 
     def on_descendant_focus(self, event) -> None:
-        self.update_hint()
+        self.update_prompt()
 
     def _cursor_moved(self, _value: int) -> None:
         """A row's cursor moved: say what Enter would do (in the same frame as the move)."""
-        self.update_hint()
+        self.update_prompt()
 
     # ------------------------------------------------------------ keys
     def action_jump(self, area: str) -> None:
@@ -256,27 +255,23 @@ class BoardScreen(BoardStyled, SizeGuard, FollowsWords, Screen):
         "m2⏎" over SSH, reach the new row."""
         self.set_focus(self.query_one(f"#{area}"))
 
-    def action_table(self) -> None:
+    def action_overview(self) -> None:
         """Everyone's caravan, hand and played pile at a glance."""
-        from century_tui.tui.screens.table_view import TableScreen
+        from century_tui.tui.screens.overview import OverviewScreen
 
-        if not isinstance(self.app.screen, TableScreen):
-            self.app.push_screen(TableScreen(self.game))
+        if not isinstance(self.app.screen, OverviewScreen):
+            self.app.push_screen(OverviewScreen(self.game))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "results":
-            return True if self.state.is_over else False
-        return True
+    @offered("results")
+    def results_offered(self) -> bool:
+        return self.state.is_over
 
     def action_results(self) -> None:
         if self.state.is_over:
             self.show_results()
 
     def show_results(self) -> None:
-        from century_tui.tui.screens.results import ResultsScreen
-
-        if not isinstance(self.app.screen, ResultsScreen):
-            self.app.push_screen(ResultsScreen(self.game, chronicle.running_scores(self.table)))
+        window(self).show_results(self.game, chronicle.running_scores(self.table))
 
     def words_changed(self) -> None:
         self.refresh_board()

@@ -22,13 +22,15 @@ from century_tui.engine import (
 from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
-from century_tui.tui import chronicle, hints, render
+from century_tui.tui import chronicle, prompt, render
 from century_tui.journal import Entry
-from century_tui.tui.app import century
+from century_tui.tui.context import window
+from century_tui.tui.keys import offered
 from century_tui.tui.lifecycle import closed
 from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
+from century_tui.tui.widgets.cursor_row import RowMessage
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import CardRow, MerchantRow, PointRow
 
@@ -44,7 +46,7 @@ class GameScreen(HistoryKeys, BoardScreen):
     BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
         Binding("r", "rest", "key.rest"),
         Binding("r", "why_not('rest')", show=False),
-        Binding("t", "table", "key.table"),
+        Binding("t", "overview", "key.table"),
         Binding("d", "discard", "key.discard"),
         Binding("d", "why_not('discard')", show=False),
         Binding("enter", "results", "key.results"),
@@ -118,11 +120,20 @@ class GameScreen(HistoryKeys, BoardScreen):
         """A person may take an action now (not a bot's turn, no discard pending, not over)."""
         return self.human_turn() and self.state.phase == ACTION
 
-    def update_hint(self) -> None:
-        text, problem = hints.board_hint(self.table, self.focused, self.legality)
-        self.hint.show(text, problem)
+    def update_prompt(self) -> None:
+        text, problem = prompt.board_prompt(self.table, self.focused, self.legality)
+        self.prompt.show(text, problem)
 
     # ------------------------------------------------------------ intent flows up
+    def chosen(self, message: RowMessage) -> None:
+        """A row's choice, taken at once (`CursorRow.send`)."""
+        if isinstance(message, PointRow.Chosen):
+            self.on_point_row_chosen(message)
+        elif isinstance(message, MerchantRow.Chosen):
+            self.on_merchant_row_chosen(message)
+        elif isinstance(message, HandView.Chosen):
+            self.on_hand_view_chosen(message)
+
     def on_point_row_chosen(self, message: PointRow.Chosen) -> None:
         if self.guard():
             self.play(Claim(message.index))
@@ -211,27 +222,46 @@ class GameScreen(HistoryKeys, BoardScreen):
             return False
         return True
 
-    # ------------------------------------------------------------ keys
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rest", "undo", "redo", "why_not") and not any(map(self.table.plays_here, range(self.state.n))):
-            return False  # a watcher plays, takes back and is told nothing (nor anyone in a game of bots)
-        if action == "rest":  # hidden, not dimmed, where it never works: the end, a discard
-            if self.can_act():
-                return True
-            return False if self.state.is_over or self.state.phase == DISCARDING else None
-        if action == "discard":
-            return True if (self.human_turn() and self.state.phase == DISCARDING) else False
-        if action == "undo":
-            return True if self.table.undo_owner() is not None else None
-        if action == "redo":
-            return True if self.game.redo_moves else False
-        if action == "why_not":
-            return self.why_not(str(parameters[0]))
-        if action == "coach":  # ask where the game allows hints, else the hidden one saying why not
-            if parameters[0] == "stop":  # Esc, while the coach thinks (tui/coach.py is not loaded for this)
-                return any(line.thinking for line in self.query("#coach"))
-            return self.game.hints == (parameters[0] == "ask")
-        return super().check_action(action, parameters)
+    # ------------------------------------------------------------ keys (offered: keys.OffersKeys)
+    def someone_plays_here(self) -> bool:
+        """A person plays at this terminal: a watcher plays, takes back and is told nothing
+        (nor anyone in a game of bots)."""
+        return any(map(self.table.plays_here, range(self.state.n)))
+
+    @offered("rest")
+    def rest_offered(self) -> bool | None:
+        """Hidden, not dimmed, where it never works: the end, a discard."""
+        if not self.someone_plays_here():
+            return False
+        if self.can_act():
+            return True
+        return False if self.state.is_over or self.state.phase == DISCARDING else None
+
+    @offered("discard")
+    def discard_offered(self) -> bool:
+        return self.human_turn() and self.state.phase == DISCARDING
+
+    @offered("undo")
+    def undo_offered(self) -> bool | None:
+        if not self.someone_plays_here():
+            return False
+        return True if self.table.undo_owner() is not None else None
+
+    @offered("redo")
+    def redo_offered(self) -> bool:
+        return self.someone_plays_here() and bool(self.game.redo_moves)
+
+    @offered("why_not")
+    def why_not_offered(self, what: object) -> bool:
+        return self.someone_plays_here() and self.why_not(str(what))
+
+    @offered("coach")
+    def coach_offered(self, what: object) -> bool:
+        """Asked where the game allows hints, else the hidden binding that says why not; Esc
+        while the coach thinks (tui/coach.py is not loaded for this)."""
+        if what == "stop":
+            return any(line.thinking for line in self.query("#coach"))
+        return self.game.hints == (what == "ask")
 
     def action_coach(self, what: str) -> None:
         from century_tui.tui import coach
@@ -268,8 +298,8 @@ class GameScreen(HistoryKeys, BoardScreen):
         elif self.state.is_over or (self.state.phase == DISCARDING and self.human_turn()):
             self.guard()
         else:  # the line under the hand says why: whose turn it is, or why not the item picked
-            self.update_hint()
-            self.refuse(self.hint.text.plain)
+            self.update_prompt()
+            self.refuse(self.prompt.text.plain)
             self.turn_refused = self.turn_refused or not self.human_turn()
 
     # ------------------------------------------------------------ what the table did
@@ -373,9 +403,9 @@ class GameScreen(HistoryKeys, BoardScreen):
         """A bot of this table is to answer the move just made, at bot speed instant."""
         s = self.state
         return (not s.is_over and self.table.played_here and self.game.current_seat.bot is not None
-                and century(self).bot_delay_ms == 0)
+                and window(self).bot_delay_ms == 0)
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
         humans = sum(1 for i in range(len(self.game.seats)) if self.table.plays_here(i))
-        return century(self).handoff and humans >= 2 and self.last_human != self.state.seat
+        return window(self).handoff and humans >= 2 and self.last_human != self.state.seat

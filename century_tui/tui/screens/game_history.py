@@ -9,6 +9,13 @@ from century_tui.text import t
 from century_tui.tui import chronicle
 
 
+def game_screen_under(screen) -> HistoryKeys | None:
+    """The game screen under `screen` on the stack (the screen a game's history lives on), or
+    None if it is gone: a screen over it (the pass screen, the results) passes undo, and the
+    question whether undo is offered, down to it."""
+    return next((s for s in reversed(screen.app.screen_stack[:-1]) if isinstance(s, HistoryKeys)), None)
+
+
 class HistoryKeys:
     def action_undo(self) -> None:
         """Take back the last person's move and any bot moves after it (a replay). Another

@@ -12,9 +12,10 @@ from textual.widgets import Static
 
 from century_tui.text import t
 from century_tui.tui import render
-from century_tui.tui.app import century
+from century_tui.tui.context import window
 from century_tui.journal import Entry
-from century_tui.tui.lifecycle import OnTop, board_under
+from century_tui.tui.lifecycle import OnTop
+from century_tui.tui.screens.game_history import game_screen_under
 from century_tui.tui.repaint import Screen
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.follow import FollowsWords
@@ -121,7 +122,7 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
     def after_a_turn(self) -> bool:
         """A person had the keyboard until now (not so at a game's first pass screen)."""
         try:
-            table = century(self).table
+            table = window(self).table
         except (RuntimeError, TypeError):  # made with no app running, or not the game's
             return False
         return table is not None and table.at_keyboard is not None
@@ -135,6 +136,6 @@ class HandOffScreen(OnTop, SizeGuard, FollowsWords, Screen[None]):
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
-        board = board_under(self)
-        if board is not None:
-            board.action_undo()
+        under = game_screen_under(self)
+        if under is not None:
+            under.action_undo()

@@ -7,7 +7,7 @@ import re
 
 from rich.cells import cell_len
 from rich.console import Group
-from rich.table import Table
+from rich.table import Table as Grid
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,9 +57,9 @@ def keys(text: str) -> Group:
     return Group(*(hanging(m[1], m[2], width + 1) if isinstance(m, re.Match) else Text(m) for m in lines))
 
 
-def hanging(head: str, body: str, width: int | None = None) -> Table:
+def hanging(head: str, body: str, width: int | None = None) -> Grid:
     """`head`, then `body` wrapped in a column of its own beside it."""
-    grid = Table.grid()
+    grid = Grid.grid()
     grid.add_column(no_wrap=True, width=width)
     grid.add_column(ratio=1, overflow="fold")  # Japanese has no spaces: it breaks anywhere
     grid.add_row(head, body)

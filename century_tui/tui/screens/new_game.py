@@ -1,9 +1,8 @@
 """Set up a game: 2–5 seats, a name and person-or-bot for each, skin, seed, language; or
-open one of the unfinished games."""
+open one of the unfinished games listed under the form (`widgets/unfinished_games.py`)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -24,45 +23,20 @@ from century_tui.engine import (
 )
 from century_tui.seats import validate_seats
 from century_tui.skins import SKINS
-from century_tui.text import Names, error_text, language_name, languages, t, words
+from century_tui.text import error_text, language_name, languages, t, words
 from century_tui.tui.repaint import Screen
 from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.choice import Choice
 from century_tui.tui.widgets.form_controls import FormButton, FormCheck
 from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats
+from century_tui.tui.widgets.unfinished_games import UnfinishedGames, unfinished
 from century_tui.tui import render
 from century_tui.tui.screens.too_small import SizeGuard
+from century_tui.tui.keys import OffersKeys, offered
 from century_tui.tui.lifecycle import closed
-from century_tui.tui.app import century
+from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.styles import FormStyled
-
-NEWGAME_WIDTH = 68
-"""Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
-padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
-
-HELD_CHECK_S = 2.0
-"""How often the list looks again at the games marked open elsewhere: a mark goes within
-this once the other window has closed its game, with no key pressed here."""
-
-MINUTE, SECOND = "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"
-SAVED_MOST = 24
-"""Cells at most for the list's Saved column: a name the game gives its saves fits."""
-
-
-def saved_times(games: list[storage.SaveInfo]) -> list[str]:
-    """When each game was saved, as the list shows it: to the minute; to the second where
-    two games of the same players and round would read alike; the file's name (as `century
-    resume` takes it, cut short past SAVED_MOST cells) where even the second is the same
-    (two windows started at once)."""
-    def alike(stamp: str) -> Counter:
-        return Counter((info.players, info.round, info.modified.strftime(stamp)) for info in games)
-
-    stamp = SECOND if max(alike(MINUTE).values(), default=1) > 1 else MINUTE
-    same = alike(stamp)
-    return [info.path.stem if same[(info.players, info.round, info.modified.strftime(stamp))] > 1
-            else info.modified.strftime(stamp) for info in games]
-
 
 def can_add(seats: int) -> bool:
     """Whether a form of `seats` seats may take one more (the rules' most players)."""
@@ -83,7 +57,7 @@ def typed_seed(text: str) -> int | None:
     return seed if seed <= MAX_SEED else None
 
 
-class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
+class NewGameScreen(OffersKeys, FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "key.start"),
         Binding("ctrl+o", "continue", "key.continue_game"),
@@ -99,19 +73,11 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         super().__init__()
         self.seats = first_seats(names, remembered)
         self.seed = seed
-        self.games = self._unfinished()
-
-    @staticmethod
-    def _unfinished() -> list[tuple[storage.SaveInfo, bool]]:
-        """The games to come back to, newest first, each with whether another window has it
-        open; none when the saves folder cannot be read."""
-        try:
-            return [(info, storage.is_held(info.path)) for info in storage.unfinished()]
-        except OSError:
-            return []
+        self.games = unfinished()
+        """The unfinished games when the form opened (the list keeps them up to date)."""
 
     def compose(self) -> ComposeResult:
-        app = century(self)
+        app = window(self)
         with Vertical(classes="newgame"):
             yield Static(classes="title")
             yield Static(classes="heading", id="players-heading")
@@ -131,13 +97,13 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
                 yield Choice(self.language_options(), app.language, id="language")
             with Horizontal(classes="row buttons"):
                 # chosen with the game, just before Start: no row of its own (five seats fill 80×24)
-                yield FormCheck(t("newgame.hints"), getattr(app, "hints", False), id="hints")
+                yield FormCheck(t("newgame.hints"), app.hints_ticked, id="hints")
                 yield FormButton(t("newgame.start"), id="start", primary=True)
                 if self.games:
                     yield FormButton(t("newgame.continue"), id="continue")
                 yield FormButton(t("newgame.quit"), id="quit")
             if self.games:
-                yield DataTable(id="games", cursor_type="row", cell_padding=1)
+                yield UnfinishedGames(self.games, id="games")
             yield Static(classes="error")
         yield KeyBar()
 
@@ -148,54 +114,12 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         self.draw()
         for row in self.rows():  # the last game's names, given in another language, in this one
             row.follow(self.names_besides(row))
-        self.list_games()
-        if self.games:
-            self.set_interval(HELD_CHECK_S, self.check_held)
         self.update_buttons()
         self.query_one("#name-1", Input).focus()
 
     def draw(self) -> None:
         self.query_one(".title", Static).update(render.screen_title(t("newgame.title")))
         self.query_one("#players-heading", Static).update(Text(t("newgame.seats"), "bold"))
-
-    def list_games(self) -> None:
-        """The unfinished games, newest first, in the words now on show; the cursor on the
-        game it was on, else on the newest that no other window has open."""
-        table = next(iter(self.query("#games").results(DataTable)), None)
-        if table is None:
-            return
-        table.display = bool(self.games)
-        at = table.cursor_row if table.row_count else next((i for i, (_, held) in enumerate(self.games) if not held), 0)
-        table.clear(columns=True)
-        labels = [t("newgame.games"), t("newgame.round"), t("newgame.saved")]
-        held_word = t("newgame.held")
-        saved = saved_times([info for info, _ in self.games])
-        widths = [cell_len(labels[1]), max(cell_len(labels[2]), 16, *(min(cell_len(w), SAVED_MOST) for w in saved))]
-        if any(held for _, held in self.games):
-            labels.append("")
-            widths.append(cell_len(held_word))
-        # what the other columns and each column's padding leave; a vertical scrollbar's cell
-        widths.insert(0, max(12, NEWGAME_WIDTH - sum(widths) - 2 * len(widths) - 1))
-        for label, width in zip(labels, widths):
-            table.add_column(Text(label, "bold"), width=width)
-        for (info, held), when in zip(self.games, saved):
-            style = "dim" if held else ""
-            cells = [
-                Text(str(Names(tuple(info.players))), style, no_wrap=True, overflow="ellipsis"),
-                Text(str(info.round), style, justify="right"),
-                Text(when, style, no_wrap=True, overflow="ellipsis"),
-                Text(held_word, "italic") if held else Text(""),
-            ]
-            table.add_row(*cells[: len(labels)], key=str(info.path))
-        table.move_cursor(row=at)
-
-    def check_held(self) -> None:
-        """The games marked open elsewhere that no window holds now lose their mark (the
-        other window closed its game: the list said so only after a key was pressed here)."""
-        now = [(info, held and storage.still_held(info.path)) for info, held in self.games]
-        if now != self.games:
-            self.games = now
-            self.list_games()
 
     def fit_skin_names(self) -> None:
         """Room in the skin selector for the longest skin name in this language."""
@@ -217,16 +141,28 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             drop.disabled = not can_remove(count)
         self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue":
-            return bool(self.games)
-        if action == "add_seat":
-            return can_add(len(self.rows())) or None
-        if action == "remove_seat":
-            return can_remove(len(self.rows())) or None
-        if action == "seat_limit":  # where adding (or removing) a seat is shown dimmed
-            return not (can_add if parameters[0] == "most" else can_remove)(len(self.rows()))
-        return True
+    @property
+    def listed(self) -> UnfinishedGames | None:
+        """The list of unfinished games (None: there were none to list)."""
+        return next(iter(self.query("#games").results(UnfinishedGames)), None)
+
+    @offered("continue")
+    def continue_offered(self) -> bool:
+        listed = self.listed
+        return listed is not None and bool(listed.games)
+
+    @offered("add_seat")
+    def add_seat_offered(self) -> bool | None:
+        return can_add(len(self.rows())) or None
+
+    @offered("remove_seat")
+    def remove_seat_offered(self) -> bool | None:
+        return can_remove(len(self.rows())) or None
+
+    @offered("seat_limit")
+    def seat_limit_offered(self, which: object) -> bool:
+        """Where adding (or removing) a seat is shown dimmed: its key says why."""
+        return not (can_add if which == "most" else can_remove)(len(self.rows()))
 
     def error(self, message: str) -> None:
         self.query_one(".error", Static).update(Text(message, "bold"))
@@ -276,7 +212,7 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         if seed is None:
             self.error(t("newgame.error_seed"))
             return
-        app = century(self)
+        app = window(self)
         app.skin = self.query_one("#skin", Choice).value
         app.handoff = self.query_one("#handoff", FormCheck).value
         hints = self.query_one("#hints", FormCheck).value
@@ -285,10 +221,10 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
     def action_continue(self) -> None:
         """Open the unfinished game the list's cursor is on (at first, the newest that no
         other window has open)."""
-        if not self.games:
-            return
-        table = self.query_one("#games", DataTable)
-        self.open_game(self.games[table.cursor_row][0].path)
+        listed = self.listed
+        path = None if listed is None else listed.chosen
+        if path is not None:
+            self.open_game(path)
 
     def open_game(self, path: Path) -> None:
         """Go on with the game in `path`, unless another window has it open or it cannot be read."""
@@ -296,10 +232,11 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
             game, lock = storage.open_save(path)
         except SaveError as e:
             self.error(t("newgame.error_load", file=printable(path.name), error=error_text(e)))
-            self.games = self._unfinished()  # the list as it is now: opened elsewhere, gone...
-            self.list_games()
+            listed = self.listed
+            if listed is not None:
+                listed.read_again()  # the list as it is now: opened elsewhere, gone...
             return
-        century(self).start_game(game, path, resumed=True, lock=lock)
+        window(self).start_game(game, path, resumed=True, lock=lock)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter, or a click on the row the cursor is on, opens that game."""
@@ -326,9 +263,9 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.control.id == "skin" and event.value in SKINS:
-            century(self).skin = event.value
+            window(self).skin = event.value
         elif event.control.id == "language" and event.value in languages():
-            app = century(self)
+            app = window(self)
             app.language = event.value
             if app.language != event.value:  # refused (its file is damaged): shown as it was
                 with event.control.prevent(Choice.Changed):
@@ -355,11 +292,10 @@ class NewGameScreen(FormStyled, SeatForm, SizeGuard, FollowsWords, Screen):
         self.query_one("#hints", FormCheck).label = t("newgame.hints")
         for row in self.rows():
             row.relabel(self.names_besides(row))
-        self.list_games()
         skin = self.query_one("#skin", Choice)
         skin.set_options([(words(s).name, s) for s in SKINS])
         self.fit_skin_names()
-        app = century(self)
+        app = window(self)
         if skin.value != app.skin:
             skin.value = app.skin
         language = self.query_one("#language", Choice)

@@ -16,6 +16,7 @@ from century_tui.text import t
 from century_tui.timeline import rounds_played, running_scores
 from century_tui.journal import describe
 from century_tui.tui import chronicle
+from century_tui.tui.keys import offered
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.widgets.score_chart import ScoreChart
 
@@ -31,7 +32,7 @@ class ReplayScreen(BoardScreen):
         Binding("comma,b", "step(-1)", "key.replay_back", show=False, priority=True),
         Binding("period,n", "step(1)", "key.replay_forward", show=False, priority=True),
         Binding("tab", "app.focus_next", "key.next_area", show=False),  # nothing to pick in a replay
-        Binding("t", "table", "key.table", show=False),  # still there; the bar keeps room for c
+        Binding("t", "overview", "key.table", show=False),  # still there; the bar keeps room for c
         Binding("home", "goto_start", "key.replay_start", show=False, priority=True),
         Binding("end", "goto_end", "key.replay_end", show=False, priority=True),
         Binding("space", "toggle_play", "key.replay_play"),
@@ -42,11 +43,12 @@ class ReplayScreen(BoardScreen):
         # the keys that play in a game (and Enter before the end) say this is a replay
         Binding("enter,r,d,u,ctrl+z,1,2,3,4,5,6,7,8,9,0", "read_only", show=False),
     ]
-    picks = False  # the rows' digits moved a cursor that shows nothing here: not offered
 
     def __init__(self, game: Game) -> None:
         self.replay = ReplayTable(game)
         super().__init__(self.replay)
+        for row in (self.points, self.merchants, self.hand):
+            row.picks = False  # their digits moved a cursor that shows nothing here: not offered
         self.timer = None
         whole = Game(game.seats, game.seed, self.replay.all_moves)
         self.chart = ScoreChart(whole.seats, running_scores(whole), at=0.0, classes="chart")
@@ -56,24 +58,26 @@ class ReplayScreen(BoardScreen):
         yield from super().compose()
         yield self.chart
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chart":  # one key: the chart instead of the board, and back
-            return parameters[0] != self.chart.display
-        if action == "step":
-            k = self.replay.at + int(parameters[0])  # type: ignore[call-overload]
-            return True if 0 <= k <= len(self.replay.all_moves) else None
-        return super().check_action(action, parameters)
+    @offered("chart")
+    def chart_offered(self, show: object) -> bool:
+        """One key: the chart instead of the board, and back."""
+        return show != self.chart.display
+
+    @offered("step")
+    def step_offered(self, delta: object) -> bool | None:
+        k = self.replay.at + int(delta)  # type: ignore[call-overload]
+        return True if 0 <= k <= len(self.replay.all_moves) else None
 
     def action_read_only(self) -> None:
         self.app.bell()
         self.notify(t("replay.read_only"), severity="warning", timeout=4)
 
-    def update_hint(self) -> None:
+    def update_prompt(self) -> None:
         """Where the replay stands, named as the log and the review name moves: before move
         k + 1 (the review's "move 136" opens "before move 136"), or after the last."""
         at, total = self.replay.at, len(self.replay.all_moves)
         where = t("replay.position", move=at + 1, total=total) if at < total else t("replay.position_end", total=total)
-        self.hint.show(Text(where + " · " + t("replay.keys")))
+        self.prompt.show(Text(where + " · " + t("replay.keys")))
 
     def goto(self, count: int) -> None:
         at = self.replay.at

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.table import Table
+from rich.table import Table as Grid
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,12 +19,14 @@ from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.score_chart import ScoreChart
 from century_tui.tui.widgets.word_button import WordButton
 from century_tui.tui.screens.too_small import SizeGuard
-from century_tui.tui.lifecycle import OnTop, board_under, closed
-from century_tui.tui.app import century
+from century_tui.tui.keys import OffersKeys, offered
+from century_tui.tui.lifecycle import OnTop, closed
+from century_tui.tui.screens.game_history import game_screen_under
+from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 
 
-class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
+class ResultsScreen(OffersKeys, OnTop, SizeGuard, FollowsWords, Screen):
     BINDINGS = [
         Binding("escape,b", "board", "key.board"),
         Binding("n", "new_game", "key.new_game"),
@@ -45,7 +47,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.game = game
         self.running = running
         self.charted = False
-        """The chart of the running scores is on show instead of the table."""
+        """The chart of the running scores is on show instead of the scores."""
         self.reviewed = None
         """The review made from this screen, if one was (century_tui.review.Review)."""
 
@@ -58,14 +60,14 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
     @property
     def remote(self) -> bool:
         """The game is played on a host (`century join` or `watch`), not in this process."""
-        table = century(self).table
+        table = window(self).table
         return table is not None and not table.played_here
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="results"):
             yield Static(classes="title")
             yield Static(classes="winner")
-            yield Static(classes="table")
+            yield Static(classes="scores")
             yield Static(classes="claimed")
             yield ScoreChart(self.game.seats, self.running, classes="chart")
             with Horizontal(classes="buttons"):
@@ -108,15 +110,15 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.query_one(".winner", Static).update(line)
 
         # one line a row, no name cut; a long header word may take a second line
-        table = Table(expand=False, box=None, padding=(0, 1), header_style="bold")
+        scores = Grid(expand=False, box=None, padding=(0, 1), header_style="bold")
         widest = max(cell_len(n) for n in names) + 2  # the winner's star
-        table.add_column(t("results.player"), min_width=widest, no_wrap=True)
+        scores.add_column(t("results.player"), min_width=widest, no_wrap=True)
         for key in ("results.cards", "results.upper", "results.lower", "results.cube_points", "results.total"):
-            table.add_column(t(key), justify="right", overflow="fold")
+            scores.add_column(t(key), justify="right", overflow="fold")
         for rank, seat in enumerate(self.ranking()):
             sc = s.score(seat)
             name = Text(("★ " if seat == winner else "  ") + names[seat], "bold" if seat == winner else "")
-            table.add_row(
+            scores.add_row(
                 name,
                 t("results.cards_cell", points=sc.cards, count=len(s.players[seat].claimed)),
                 t("results.coins_cell", points=sc.upper_points, count=sc.upper),
@@ -124,7 +126,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
                 t("results.cubes_cell", points=sc.cubes),
                 Text(str(sc.total), "bold"),
             )
-        self.query_one(".table", Static).update(table)
+        self.query_one(".scores", Static).update(scores)
 
         claimed = Text(t("results.note"), "dim")
         for seat in self.ranking():
@@ -159,17 +161,25 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         elif event.button.id == "quit":
             await self.app.action_quit()  # as Ctrl+Q: an unsaved game asks first
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chart":  # one key: the chart while the table is on show, and back
-            return parameters[0] != self.charted
-        if action in self.HOSTS_ONLY and self.remote:
-            return False  # not in the key bar; the key falls through to hosts_only, which says why
-        if action == "hosts_only":
-            return self.remote
-        if action == "undo":  # as the board under it offers it: never to a watcher
-            board = board_under(self)
-            return board is not None and board.check_action("undo", ()) is not False
-        return super().check_action(action, parameters)
+    @offered("chart")
+    def chart_offered(self, show: object) -> bool:
+        """One key: the chart while the scores are on show, and back."""
+        return show != self.charted
+
+    @offered(*HOSTS_ONLY)
+    def local_keys_offered(self) -> bool:
+        """Not in the key bar of a remote client: the key falls through to hosts_only, which says why."""
+        return not self.remote
+
+    @offered("hosts_only")
+    def hosts_only_offered(self, action: object) -> bool:
+        return self.remote
+
+    @offered("undo")
+    def undo_offered(self) -> bool:
+        """As the game screen under it offers it: never to a watcher."""
+        under = game_screen_under(self)
+        return under is not None and under.check_action("undo", ()) is not False
 
     def action_hosts_only(self, action: str) -> None:
         """A key the key bar leaves out on a remote client (n, Ctrl+R, v): why, in a toast."""
@@ -177,10 +187,10 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.notify(t(self.HOSTS_ONLY[action]), severity="warning", timeout=8)
 
     def action_chart(self, show: bool) -> None:
-        """Show the chart of the running scores instead of the table, or the table again."""
+        """Show the chart of the running scores instead of the scores' grid, or the grid again."""
         self.charted = show
         self.query_one(ScoreChart).display = show
-        for part in self.query(".table, .claimed"):
+        for part in self.query(".scores, .claimed"):
             part.display = not show
         self.refresh_bindings()
 
@@ -188,7 +198,7 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
         self.dismiss()
 
     def action_new_game(self) -> None:
-        century(self).open_new_game()
+        window(self).open_new_game()
 
     def action_review(self) -> None:
         """Each person's costliest moves, by the hard bot (tui/screens/review.py)."""
@@ -202,12 +212,12 @@ class ResultsScreen(OnTop, SizeGuard, FollowsWords, Screen):
 
     def action_rematch(self) -> None:
         """The same seats again, people and bots, with a new seed (and a new save file)."""
-        if century(self).unsaved_warning("notify.leave_unsaved"):
+        if window(self).unsaved_warning("notify.leave_unsaved"):
             return
-        century(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
+        window(self).start_game(Game(list(self.game.seats), new_seed(), hints=self.game.hints))
 
     def action_undo(self) -> None:
         """Undo reaches back through this screen to the board (which closes it)."""
-        board = board_under(self)
-        if board is not None:
-            board.action_undo()
+        under = game_screen_under(self)
+        if under is not None:
+            under.action_undo()

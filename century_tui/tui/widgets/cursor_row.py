@@ -8,13 +8,15 @@ watching the `cursor` reactive (to say what Enter would do).
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from century_tui.tui.follow import FollowsWords
-from century_tui.tui.keys import digits
+from century_tui.tui.keys import OffersKeys, digits, offered
 from century_tui.tui.repaint import QuietFocus
 
 
@@ -42,13 +44,24 @@ class RowMessage(Message):
         return self.row
 
 
-class CursorRow(QuietFocus, FollowsWords, Widget, can_focus=True):
+@runtime_checkable
+class Chooser(Protocol):
+    """A screen that acts on the rows' choices (the game screen): it takes each one at once."""
+
+    def chosen(self, message: RowMessage) -> None:
+        """The row's `Chosen` message: the player asked for the item it names."""
+
+
+class CursorRow(OffersKeys, QuietFocus, FollowsWords, Widget, can_focus=True):
     """What the hand and the card rows share; a subclass says how many places there are,
     which can be taken now, how the cursor is drawn, and what Enter asks for."""
 
     cursor: reactive[int] = reactive(0, repaint=False)
     active: reactive[bool] = reactive(True, repaint=False)
     """False while nobody may act here (a bot's turn, a pending discard, the end)."""
+    picks = True
+    """Its digits are offered (the cursor they move says what Enter would do); not in a
+    replay, where the cursor shows nothing."""
 
     def places(self) -> int:
         """How many places the cursor can stand on."""
@@ -68,13 +81,13 @@ class CursorRow(QuietFocus, FollowsWords, Widget, can_focus=True):
         raise NotImplementedError
 
     def send(self, message: RowMessage) -> None:
-        """Hand a choice to the screen's handler for it at once (else post it, for a screen
-        that has none). A choice made by a key must be taken before the next key is read:
-        posted, it waited in the queues while the keys typed after it in the same burst
-        acted on the board (h 2 ⏎ 1 ⏎ played card 1, then opened card 2's dialog)."""
-        handler = getattr(self.screen, message.handler_name, None)
-        if callable(handler):
-            handler(message)
+        """Hand a choice to the screen at once, if it acts on choices (else post it). A choice
+        made by a key must be taken before the next key is read: posted, it waited in the
+        queues while the keys typed after it in the same burst acted on the board (h 2 ⏎ 1 ⏎
+        played card 1, then opened card 2's dialog)."""
+        screen = self.screen
+        if isinstance(screen, Chooser):
+            screen.chosen(message)
         else:
             self.post_message(message)
 
@@ -125,11 +138,13 @@ class CursorRow(QuietFocus, FollowsWords, Widget, can_focus=True):
         self.screen.set_focus(self)  # not self.focus(), which repaints the whole row first
         self.choose(index)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick":  # not offered where nobody ever picks (a replay: the screen says so)
-            return getattr(self.screen, "picks", True)
-        if action == "act":
-            if not self.active:
-                return False
-            return True if self.takeable(self.cursor) else None
-        return True
+    @offered("pick")
+    def pick_offered(self, index: object) -> bool:
+        """Not offered where nobody ever picks (a replay)."""
+        return self.picks
+
+    @offered("act")
+    def act_offered(self) -> bool | None:
+        if not self.active:
+            return False
+        return True if self.takeable(self.cursor) else None

@@ -67,6 +67,11 @@ class NameInput(Input):
     byte that was not UTF-8) never gets in, so the field never shows one raw; the form says
     why, as it does for a paste longer than a name may be."""
 
+    def __init__(self, value: str, *, seat: int, **kwargs) -> None:
+        """`seat`: the seat's number, from 1, as the form's refusals name it."""
+        super().__init__(value, **kwargs)
+        self.seat = seat
+
     def replace(self, text: str, start: int, end: int) -> None:
         unsafe = next((ch for ch in text if is_unsafe(ch)), None)
         if unsafe is None:
@@ -79,17 +84,13 @@ class NameInput(Input):
         if isinstance(self.screen, SeatForm):
             self.screen.error(t("newgame.error_long", n=self.seat, max=MAX_NAME))
 
-    @property
-    def seat(self) -> int:
-        return getattr(self.parent, "n", 1)
-
 
 class SeatRow(Horizontal):
     def __init__(self, n: int, name: str, kind: str = HUMAN, removable: bool = True) -> None:
         """`removable`: its ✕ takes clicks (more seats than the fewest a game has)."""
         super().__init__(classes="seat")
         self.n = n
-        self.name_input = NameInput(name, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
+        self.name_input = NameInput(name, seat=n, placeholder=t("newgame.name_placeholder"), max_length=MAX_NAME,
                                     compact=True, id=f"name-{n}", classes="name")
         self.kind = Choice(seat_kinds(), kind, id=f"kind-{n}", classes="kind")
         self.drop = FormButton("✕", id=f"drop-{n}", classes="drop", disabled=not removable)

@@ -1,4 +1,4 @@
-"""The status line (round, whose turn, final round) and the hint line under the hand."""
+"""The status line (round, whose turn, final round) and the prompt under the hand."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def legend(names: str | None) -> Text:
     return out
 
 
-class HintBar(Widget):
+class PromptBar(Widget):
     """What Enter does with the picked card, or why it cannot be done."""
 
     def __init__(self, **kwargs) -> None:

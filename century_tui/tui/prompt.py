@@ -1,10 +1,12 @@
-"""The line under the hand: what Enter on the selected card or slot would do, or why not."""
+"""The prompt, the line under the hand: what Enter on the selected card or slot would do,
+or why not, or whose turn it is. (Its words are the `hint.*` keys of the language files.)"""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from century_tui.engine import CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, POINT_CARDS, SPICE, UPGRADE
+from century_tui.table import Presence
 from century_tui.text import Coin, t
 from century_tui.tui import render
 from century_tui.legality import Legality, trade_max, upgradable
@@ -12,7 +14,7 @@ from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
 
 
-def board_hint(table, focused, legality) -> tuple[Text, bool]:
+def board_prompt(table, focused, legality) -> tuple[Text, bool]:
     """(words, a problem?) for the line under the hand: the end, someone else's turn, a
     discard owed, or what Enter on the `focused` row would do (`legality()` answers)."""
     s = table.state
@@ -26,19 +28,19 @@ def board_hint(table, focused, legality) -> tuple[Text, bool]:
     if not table.plays_here(s.seat):
         away = table.away(s.seat)
         if away is not None:  # the game waits for them: nothing is coming through the log
-            key = "hint.not_joined" if away == "waiting" else "hint.disconnected"
+            key = "hint.not_joined" if away == Presence.WAITING else "hint.disconnected"
             return Text(t(key + ("_bot" if table.hands_over else ""), name=name)), True
         return Text(t("hint.remote_turn", name=name)), False
     if s.phase == DISCARDING:
         held = sum(s.current.cubes)
         return Text(t("hint.discard", held=held, excess=held - CARAVAN_LIMIT)), True
     if isinstance(focused, PointRow):
-        return point_hint(s, legality(), focused.cursor)
+        return point_prompt(s, legality(), focused.cursor)
     if isinstance(focused, MerchantRow):
-        return merchant_hint(s, legality(), focused.cursor)
+        return merchant_prompt(s, legality(), focused.cursor)
     if isinstance(focused, HandView):
         item = focused.selected
-        return hand_hint(s, legality(), None if item is None else item.card)
+        return hand_prompt(s, legality(), None if item is None else item.card)
     return Text(t("hint.nothing")), False
 
 
@@ -49,7 +51,7 @@ def slot_refusal(row, refusals, i: int) -> Text | None:
     return None if refusals[i] is None else render.error(refusals[i])
 
 
-def point_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
+def point_prompt(s, legal: Legality, i: int) -> tuple[Text, bool]:
     """(words, a problem?) for claiming point card `i`."""
     refused = slot_refusal(s.point_row, legal.claims, i)
     if refused is not None:
@@ -59,7 +61,7 @@ def point_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
     return render.rt("hint.claim", cost=POINT_CARDS[s.point_row[i]].cost, coin=coin_text), False
 
 
-def merchant_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
+def merchant_prompt(s, legal: Legality, i: int) -> tuple[Text, bool]:
     """(words, a problem?) for acquiring merchant card `i`."""
     refused = slot_refusal(s.merchant_row, legal.acquires, i)
     if refused is not None:
@@ -73,7 +75,7 @@ def merchant_hint(s, legal: Legality, i: int) -> tuple[Text, bool]:
     return render.rt("hint.acquire", count=i, bonus=bonus), False
 
 
-def hand_hint(s, legal: Legality, card: int | None) -> tuple[Text, bool]:
+def hand_prompt(s, legal: Legality, card: int | None) -> tuple[Text, bool]:
     """(words, a problem?) for playing `card` from the hand (None: the hand is empty)."""
     if card is None:
         return Text(t("board.hand_empty")), False

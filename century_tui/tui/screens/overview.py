@@ -1,4 +1,4 @@
-"""The whole table at a glance (`t`): every player in turn order, with caravan, hand,
+"""Every player at a glance (`t`): every player in turn order, with caravan, hand,
 played pile, point cards and coins. Hands and played piles are public (README: visibility
 in pass-and-play); claimed point cards show only as a count until the game is over."""
 
@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.console import Group
-from rich.table import Table
+from rich.table import Table as Grid
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from century_tui.engine import CARAVAN_LIMIT, POINT_CARDS, Game, trigger_cards
+from century_tui.engine import CARAVAN_LIMIT, POINT_CARDS, GameRecord, trigger_cards
 from century_tui.text import t
 from century_tui.tui import render
 from century_tui.tui.lifecycle import OnTop, closed
@@ -35,7 +35,7 @@ def cards_text(owned: tuple[int, ...], played: int, want_played: bool) -> Text:
     return out if out else Text(t("table.none"), "dim")
 
 
-def player_block(game: Game, seat: int, name_width: int) -> Table:
+def player_block(game: GameRecord, seat: int, name_width: int) -> Grid:
     """One player: a heading line (markers, name, coins, point cards), then caravan, hand
     and played pile, each on its own line."""
     s = game.state
@@ -60,33 +60,33 @@ def player_block(game: Game, seat: int, name_width: int) -> Table:
         heading.append(t("table.points_shown", count=len(p.claimed), cards=cards))
     else:
         heading.append(t("table.points_hidden", count=len(p.claimed), trigger=trigger_cards(s.n)))
-    grid = Table.grid(padding=(0, 1))
+    grid = Grid.grid(padding=(0, 1))
     grid.add_column(width=2)  # the lines under the heading are indented under the name
     grid.add_column(no_wrap=True, style="dim")
     grid.add_column(ratio=1)
     grid.add_row("", t("table.caravan"), render.cubes(p.cubes, slots=CARAVAN_LIMIT))
     grid.add_row("", t("table.hand"), cards_text(p.owned, p.played, False))
     grid.add_row("", t("table.played"), cards_text(p.owned, p.played, True))
-    block = Table.grid()
+    block = Grid.grid()
     block.add_column()
     block.add_row(heading)
     block.add_row(grid)
     return block
 
 
-class TableScreen(OnTop, SizeGuard, FollowsWords, ModalScreen[None]):
+class OverviewScreen(OnTop, SizeGuard, FollowsWords, ModalScreen[None]):
     """Everyone's caravan, hand and played pile in one view; Esc (or t) closes it."""
 
     BINDINGS = [
         Binding("escape,t,q", "close", "key.close"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameRecord) -> None:
         super().__init__()
         self.game = game
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog tableview"):
+        with VerticalScroll(classes="dialog overview"):
             yield Static(self.body(), classes="body")
 
     def on_mount(self) -> None:

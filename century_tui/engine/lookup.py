@@ -1,4 +1,5 @@
-"""The rules' numbers, the turn's phases, and the card tables the hot path reads.
+"""What the hot path looks up: the turn's phases, the rules' numbers, and each card's facts
+by card id.
 
 Card effects are flat tuples indexed by card id, hands are bitmasks of card ids, and the
 questions asked of a caravan every turn are cached per caravan, so bots can search many
