@@ -30,7 +30,7 @@ from century_tui.engine import ACQUIRE, CLAIM, DISCARDING, KIND, TRADE, Cubes, M
 from century_tui.bots.gc_pause import no_cycle_collection
 from century_tui.bots.heuristics import COST, POINTS, RATES, candidate_moves, claim_value, deficit, discard_move, value
 from hard_issue17_model import opponents_move, threatened
-from century_tui.bots.registry import DEFAULT_BUDGET_MS
+from century_tui.bots.budget import DEFAULT_BUDGET_MS
 
 CLOCK_SHARE = 0.75
 """Share of the budget the search may use: the rest covers garbage collection and a busy CPU."""

@@ -30,7 +30,7 @@ from century_tui.engine import Move, State
 from .gc_pause import no_cycle_collection
 from .evaluation import WIN_BONUS, Weights
 from .race import PLAN_BEAM, PLAN_DEPTH
-from .registry import DEFAULT_BUDGET_MS
+from .budget import DEFAULT_BUDGET_MS
 from .root import Planning
 
 __all__ = ["CLOCK_MARGIN_MS", "CLOCK_SHARE", "HardBot", "SCHEDULE", "WIN_BONUS", "Weights", "imagined"]
