@@ -208,12 +208,15 @@ def mean_ci(xs: list[float]) -> str:
     return f"{m:.2f} ({m - h:.2f}–{m + h:.2f})"
 
 
-def run(tasks: list[tuple], processes: int) -> list[dict]:
-    """Play the tasks in worker processes, showing progress on stderr."""
+def run(tasks: list[tuple], processes: int, save=None) -> list[dict]:
+    """Play the tasks in worker processes, showing progress on stderr; `save(games)` is
+    called after each game (a long run stopped early keeps the games it played)."""
     out = []
     with multiprocessing.Pool(processes) as pool:
         for i, r in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
             out.append(r)
+            if save:
+                save(out)
             print(f"\r{i}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return out
@@ -270,6 +273,24 @@ def tempo_report(matches, results: dict[str, list[dict]], budget: int | None) ->
               f"{max(ms):.1f} | {over} | {statistics.median(cms):.1f} | {percentile(cms, 0.99):.1f} |")
 
 
+def report(args: argparse.Namespace) -> int:
+    """The tables of saved games (`--report`), as the run that played them would print them."""
+    saved = [json.loads(Path(f).read_text()) for f in args.report.split(",")]
+    first = saved[0]["args"]
+    keys = args.matches or first["matches"] or DEFAULT_MATCHES
+    budget = args.budget_ms or first["budget_ms"]
+    nodes = args.nodes or first["nodes"]
+    matches = tuple(MATCHES[k] for k in keys.split(","))
+    flat = [g for run in saved for g in run["games"]]
+    results = {label: [r for r in flat if tuple(sorted(r["names"])) == tuple(sorted(lineup))]
+               for label, lineup, _ in matches}
+    seeds = sorted({g["seed"] for g in flat})
+    print(f"{len(saved)} saved runs, {len(flat)} games, engine seeds {seeds[0]}–{seeds[-1]} "
+          f"({'the hard bot at %s nodes a move' % nodes if nodes else '%s ms a move' % (budget or 1000)})\n")
+    tempo_report(matches, results, None if nodes else (budget or 1000))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", choices=("tempo", "levels"), default="tempo")
@@ -285,8 +306,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="the clock every search bot's budget is read on (default: its thread's CPU time)")
     ap.add_argument("--seed", type=int, default=0, help="first engine seed")
     ap.add_argument("--processes", type=int, default=2)
-    ap.add_argument("--save", default=None, help="write every game's result to this JSON file")
+    ap.add_argument("--save", default=None, help="write every game's result to this JSON file (after each game)")
+    ap.add_argument("--report", default=None,
+                    help="play nothing: the tables of the games saved in these JSON files (comma-separated; "
+                         "their own --matches, --budget-ms and --nodes unless given), runs on other seeds pooled")
     args = ap.parse_args(argv)
+    if args.report:
+        return report(args)
 
     if args.suite == "levels":
         chosen = LEVEL_PAIRS
@@ -299,14 +325,14 @@ def main(argv: list[str] | None = None) -> int:
     tasks = {label: tasks_for(lineup, args.games, args.seed, args.budget_ms, args.nodes, args.baseline_nodes,
                               args.clock)
              for label, lineup, _ in matches}
+    def save(games: list[dict]) -> None:
+        Path(args.save).write_text(json.dumps({"args": vars(args), "games": games}))
+
     start = time.perf_counter()
-    flat = run([t for ts in tasks.values() for t in ts], args.processes)
+    flat = run([t for ts in tasks.values() for t in ts], args.processes, save if args.save else None)
     seconds = time.perf_counter() - start
     results = {label: [r for r in flat if tuple(sorted(r["names"])) == tuple(sorted(lineup))]
                for label, lineup, _ in matches}
-
-    if args.save:
-        Path(args.save).write_text(json.dumps({"args": vars(args), "games": flat}))
     work = f"the hard bot at {args.nodes} nodes a move" if args.nodes else f"{args.budget_ms or 1000} ms a move"
     if args.baseline_nodes is not None:
         work += f", the baseline at {args.baseline_nodes or 'uncapped'} nodes"
