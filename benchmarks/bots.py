@@ -33,7 +33,9 @@ waits) and the thread's CPU time, median and p99 (target: p99 within budget + 30
 Intervals are 95 %: Wilson for win rates, mean +- 1.96 standard errors for averages.
 
 While tuning, CENTURY_HARD_WEIGHTS='engine=0.4,rival=0.5' overrides the hard bot's
-`Weights` and CENTURY_HARD_SCHEDULE='24x40,48x40' its search schedule (beam x depth).
+`Weights`, CENTURY_HARD_SCHEDULE='24x40,48x40' its search schedule (beam x depth),
+CENTURY_HARD_ORDERS=3 its imagined deck orders, and CENTURY_PLAN_SIZE / CENTURY_PLAN_WEIGHTS
+the other players' searches (`plan_from_env`).
 """
 
 from __future__ import annotations
@@ -84,6 +86,21 @@ def weights_from_env() -> dict:
     """Weight overrides for the hard bot while tuning: CENTURY_HARD_WEIGHTS='engine=0.4,...'."""
     raw = os.environ.get("CENTURY_HARD_WEIGHTS", "")
     return {k: float(v) for k, v in (kv.split("=") for kv in raw.split(",") if kv)}
+
+
+def plan_from_env() -> None:
+    """While tuning, the other players' searches: CENTURY_PLAN_SIZE='8x16' (beam x depth)
+    and CENTURY_PLAN_WEIGHTS='claim_bonus=3,discount=0.95' (set where the planner reads them)."""
+    from century_tui.bots import hard, race, root
+
+    if os.environ.get("CENTURY_PLAN_SIZE"):
+        hard.PLAN_BEAM, hard.PLAN_DEPTH = map(int, os.environ["CENTURY_PLAN_SIZE"].split("x"))
+    if os.environ.get("CENTURY_PLAN_WEIGHTS"):
+        raw = os.environ["CENTURY_PLAN_WEIGHTS"]
+        race.PLAN_WEIGHTS = root.PLAN_WEIGHTS = {k: float(v) for k, v in (kv.split("=") for kv in raw.split(","))}
+
+
+plan_from_env()  # at import: worker processes import this module too
 
 
 def searcher(name: str) -> bool:

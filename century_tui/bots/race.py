@@ -13,8 +13,6 @@ every line, as in real games.
 
 from __future__ import annotations
 
-import os
-
 from msgspec import Struct
 
 from .caravan_tables import INDEX, STATES
@@ -25,11 +23,9 @@ PLAN_BEAM = 8
 PLAN_DEPTH = 16
 """Own turns another player's search looks ahead (its plan's length at most)."""
 PLAN_WEIGHTS = {"discount": 1.0, "claim_bonus": 0.0}
-if os.environ.get("CENTURY_PLAN_SIZE"):  # while tuning: '8x16'
-    PLAN_BEAM, PLAN_DEPTH = map(int, os.environ["CENTURY_PLAN_SIZE"].split("x"))
-"""How another player's search weighs its claims (`evaluation.Weights`)."""
-if os.environ.get("CENTURY_PLAN_WEIGHTS"):  # while tuning: 'claim_bonus=3,discount=0.95'
-    PLAN_WEIGHTS = {k: float(v) for k, v in (kv.split("=") for kv in os.environ["CENTURY_PLAN_WEIGHTS"].split(","))}
+"""How another player's search weighs its claims (`evaluation.Weights`). While tuning,
+benchmarks/bots.py sets these three from CENTURY_PLAN_SIZE and CENTURY_PLAN_WEIGHTS: the
+game itself reads no environment for them."""
 PACE = 5
 """Own turns a claim past a plan. Bots claim about every five turns once they have begun
 (their plans' own pace, three to six, foretold too few cards 20 turns on)."""
