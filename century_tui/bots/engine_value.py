@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from century_tui.engine import cards_of
+from century_tui.engine import CARAVAN_LIMIT, cards_of
 
 from .caravan_tables import CUBES, INDEX, STATES, TIER_VALUE, plays
 
@@ -27,10 +27,11 @@ SELL_FROM = 8
 """Cubes held above which the best are sold, as claims would take them."""
 
 
-def _sell(cv: int) -> tuple[int, int]:
-    """(caravan kept, tier value sold): the highest cubes go until `SELL_FROM` are left."""
+def _sell(cv: int, keep: int = SELL_FROM) -> tuple[int, int]:
+    """(caravan kept, tier value sold): the highest cubes go until `keep` are left (a
+    caravan over the limit is brought within it with `keep` 10)."""
     cubes = list(CUBES[cv])
-    extra = sum(cubes) - SELL_FROM
+    extra = sum(cubes) - keep
     sold = 0
     for t in (3, 2, 1, 0):
         take = min(extra, cubes[t])
@@ -52,7 +53,7 @@ def throughput(cards: int) -> float:
         for card in cards_of(hand):
             for r, _ in plays(card)[cv]:
                 if r >= STATES:
-                    r, sold = _sell_over(r)
+                    r, sold = _sell(r, CARAVAN_LIMIT)
                     g = TIER_VALUE[r] + sold - here
                 else:
                     g = TIER_VALUE[r] - here
@@ -69,17 +70,3 @@ def throughput(cards: int) -> float:
             made += gain
             counted += 1
     return made / counted
-
-
-def _sell_over(r: int) -> tuple[int, int]:
-    """A caravan over the limit within it, the cubes beyond sold (`_sell`)."""
-    c = CUBES[r]
-    cubes = list(c)
-    extra = sum(cubes) - 10
-    sold = 0
-    for t in (3, 2, 1, 0):
-        take = min(extra, cubes[t])
-        cubes[t] -= take
-        sold += take * (t + 1)
-        extra -= take
-    return INDEX[(cubes[0], cubes[1], cubes[2], cubes[3])], sold

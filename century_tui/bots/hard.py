@@ -11,7 +11,7 @@ engine's moves (`caravan_tables`, `world`), and values positions by `evaluation`
 It searches a determinized copy of the game: both face-down decks are shuffled from its
 own seed and the public facts only, so it never knows the real order.
 
-Anytime: beams of `SCHEDULE`'s widths, each to the game's end (or `MAX_DEPTH` own turns),
+Anytime: beams of `SCHEDULE`'s widths, each to the game's end (or the schedule's depth, 40 own turns),
 one after another until the budget is spent; the widest that finished decides, or the
 deepest level of the first. The clock is `time.perf_counter` unless told (the benchmark
 gives both sides a CPU clock); a node cap makes it reproducible: the same seed, position
