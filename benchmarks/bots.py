@@ -151,6 +151,7 @@ def play(task: tuple) -> dict:
     n = len(names)
     think: list[list[float]] = [[] for _ in range(n)]
     cpu: list[list[float]] = [[] for _ in range(n)]
+    nodes: list[list[int]] = [[] for _ in range(n)]
     first_claim: list[int | None] = [None] * n
     acquired: list[set[int]] = [set() for _ in range(n)]
     played: list[set[int]] = [set() for _ in range(n)]
@@ -161,6 +162,7 @@ def play(task: tuple) -> dict:
         t0, c0 = wall(), tick()
         move = bots[seat].choose(state)
         cpu[seat].append(tick() - c0)
+        nodes[seat].append(getattr(bots[seat], "nodes", 0))
         think[seat].append(wall() - t0)
         if move.kind == ACQUIRE:
             acquired[seat].add(state.merchant_row[move.index])
@@ -187,6 +189,7 @@ def play(task: tuple) -> dict:
             "discards": discards[i],
             "think": think[i],
             "cpu": cpu[i],
+            "nodes": nodes[i],
         })
     return {"names": names, "seed": engine_seed, "capped": not over, "seats": seats}
 
@@ -273,21 +276,24 @@ def tempo_report(matches, results: dict[str, list[dict]], budget: int | None) ->
                   f"{mean_ci([s['first_claim'] for s in ss])} | {mean_ci([s['acquired'] for s in ss])} | "
                   f"{mean_ci([s['unplayed'] for s in ss])} | {mean_ci([s['discards'] for s in ss])} |")
 
-    print("\n| bot | moves | wall: median ms | p99 ms | max ms | over budget + 30 ms | CPU: median ms | p99 ms |")
-    print("|---|---|---|---|---|---|---|---|")
-    think: dict[str, tuple[list[float], list[float]]] = {}
+    print("\n| bot | moves | wall: median ms | p99 ms | max ms | over budget + 30 ms | CPU: median ms | p99 ms "
+          "| nodes: median |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    think: dict[str, tuple[list[float], list[float], list[int]]] = {}
     for rs in results.values():
         for r in rs:
             for s in r["seats"]:
-                wall, cpu = think.setdefault(s["name"], ([], []))
+                wall, cpu, counted = think.setdefault(s["name"], ([], [], []))
                 wall.extend(s["think"])
                 cpu.extend(s["cpu"])
-    for name, (ts, cs) in think.items():
+                counted.extend(s.get("nodes", ()))  # runs saved before 4 December have none
+    for name, (ts, cs, ns) in think.items():
         ms, cms = [t * 1000 for t in ts], [t * 1000 for t in cs]
         own = int(name.partition("@")[2] or 0) or budget
         over = "-" if own is None or not searcher(name) else str(sum(m > own + 30 for m in ms))
         print(f"| {name} | {len(ms)} | {statistics.median(ms):.1f} | {percentile(ms, 0.99):.1f} | "
-              f"{max(ms):.1f} | {over} | {statistics.median(cms):.1f} | {percentile(cms, 0.99):.1f} |")
+              f"{max(ms):.1f} | {over} | {statistics.median(cms):.1f} | {percentile(cms, 0.99):.1f} | "
+              f"{format(statistics.median(ns), ',.0f') if ns and searcher(name) else '-'} |")
 
 
 def report(args: argparse.Namespace) -> int:
