@@ -28,7 +28,7 @@ def as_json() -> dict:
 
 def legend() -> str:
     """What each cube letter stands for ("Y yellow, R red, …"), or "" where every letter is
-    its tier's name already (Japanese 黄 is yellow: "黄＝黄" said nothing; play test).
+    its tier's name already (Japanese 黄 is yellow: "黄＝黄" says nothing).
     A letter that is its name is left out."""
     items = [
         t("cards.legend_item", letter=tier_letter(i), tier=name)

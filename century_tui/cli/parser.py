@@ -20,7 +20,7 @@ ARGPARSE_WORDS = (  # argparse's own messages (English only), matched to our key
 def unquoted(text: str) -> str:
     """argparse's Python quotes taken off ("'wood'" → "wood", "'spice', 'golem'" → "spice,
     golem"): the language's words put their own around a value, “wood” or « wood », as
-    in the game's other messages (the two styles stood side by side; play test)."""
+    in the game's other messages (not two styles side by side)."""
     return re.sub(r"'([^']*)'", r"\1", text)
 
 
@@ -127,8 +127,8 @@ class Parser(argparse.ArgumentParser):
 
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
         """A command's parser refuses what it does not know itself, so the message names the
-        command ("century cards: error: …"); argparse left it to "century", which then
-        named no command (play test)."""
+        command ("century cards: error: …"); argparse leaves it to "century", which then
+        names no command."""
         namespace, extras = super().parse_known_args(args, namespace)
         if extras and self.prog != "century":
             self.error(f"unrecognized arguments: {' '.join(extras)}")

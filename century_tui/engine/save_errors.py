@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import IllegalMove
+
 
 REASONS: dict[str, str] = {
     "not_json": "The file is not readable JSON (line {line}, column {column}): "
@@ -59,7 +61,7 @@ class SaveError(ValueError):
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        english = {k: getattr(v, "reason", v) for k, v in params.items()}
+        english = {k: v.reason if isinstance(v, IllegalMove) else v for k, v in params.items()}
         if "problem" in english:
             english["problem"] = PROBLEMS[english["problem"]]
         super().__init__(REASONS[code].format(**english))

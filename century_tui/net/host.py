@@ -170,10 +170,7 @@ class Host:
             if not self.per_address[address]:
                 del self.per_address[address]
             if hosted is not None and client is not None:
-                hosted.clients.discard(client)
-                hosted.undos.left(client)
-                if goodbye and not client.seats:
-                    hosted.watcher_left(client.token)
+                hosted.left(client, goodbye=goodbye)
                 client.outbox.put_nowait(None)
                 self.lobby_changed(hosted)
 

@@ -186,6 +186,14 @@ class HostedTable:
         watching = {c.token for c in self.clients if not c.seats}
         return [(number, token in watching) for token, number in self.watcher_tokens.items()]
 
+    def left(self, client: Client, *, goodbye: bool) -> None:
+        """A connection went: its seats are free, its undo question void; a watcher that
+        said goodbye is forgotten (a broken line may come back with its token)."""
+        self.clients.discard(client)
+        self.undos.left(client)
+        if goodbye and not client.seats:
+            self.watcher_left(client.token)
+
     # ------------------------------------------------------------ views out
     def view(self, full: bool) -> p.View:
         t = self.table

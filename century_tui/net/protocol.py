@@ -221,10 +221,14 @@ class HostRefusal(StrEnum):
     RATE_LIMITED = "rate_limited"
 
 
+HOST_RULE = "host"
+"""A `Refused`'s rule when the reason is the host's own (a `HostRefusal`), not the game's."""
+
+
 def host_refusal(code: HostRefusal, **params: Any) -> Refused:
     """The host's refusal `code`, with `params` for the client's words and the English ones
     from the language file beside them."""
-    return Refused(rule="host", code=code.value, params=params, reason=english(f"refusal.{code}", **params))
+    return Refused(rule=HOST_RULE, code=code.value, params=params, reason=english(f"refusal.{code}", **params))
 
 
 UndoQuestion = _wire("UndoQuestion", UndoAsked, type="undo_question")

@@ -43,7 +43,7 @@ def refusal_of(message: p.Refused) -> Refused:
     """A host's refusal as words of this client's language: an engine rule's (`error`) or the
     host's own (`refusal`), when this version knows the code and has every word its
     template needs; else the host's English reason (`refusal.other`)."""
-    section = "refusal" if message.rule == "host" else "error"
+    section = "refusal" if message.rule == p.HOST_RULE else "error"
     params = {k: tuple(v) if isinstance(v, list) else shown(v, 200) if isinstance(v, str) else v
               for k, v in message.params.items()}
     refused = Refused(section, message.code, params, message.reason)

@@ -107,7 +107,7 @@ def given_names(n: int) -> set[str]:
 def tier_word(tier: int) -> Word:
     """A tier as a refusal names it: its name, with the glyph the screen shows beside it
     when the cubes are shown as digits or shapes ("green (◆)"): "no green" alone left
-    the player to find which of ▲ ■ ◆ ★ that is (play test)."""
+    the player to find which of ▲ ■ ◆ ★ that is."""
     name = tier_name(tier)
     if cube_code() == "letters":
         return name

@@ -91,9 +91,7 @@ def _elided(literal: str, value: object, elide: dict[str, str]) -> str:
     short = elide.get(bare.lower())
     if short is None:
         return literal
-    plain = getattr(value, "plain", None)
-    shown = plain if isinstance(plain, str) else value if isinstance(value, str) else str(value)
-    if not vowel_sound(shown):
+    if not vowel_sound(str(value)):  # a rich Text too: its str is its plain text
         return literal
     if bare[:1].isupper():
         short = short[:1].upper() + short[1:]

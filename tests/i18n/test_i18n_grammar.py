@@ -141,6 +141,14 @@ def test_french_elides_before_a_vowel_sound(name, want):
     assert say("fr", "board.hand_title", name=name) == want
 
 
+def test_french_elides_before_a_styled_name_by_its_letters():
+    """A renderer hands some names as rich Text (a seat's colour): its plain text decides."""
+    from rich.text import Text
+
+    assert say("fr", "board.hand_title", name=Text("Ève", style="bold")) == "Main d'Ève"
+    assert say("fr", "board.hand_title", name=Text("Bob", style="bold")) == "Main de Bob"
+
+
 def test_french_elision_everywhere_a_name_follows_de_or_que():
     assert say("fr", "confirm_undo.title", name="Ann") == "Reprendre le coup d'Ann ?"
     assert say("fr", "confirm_undo.body_any", name="Ann") == "Ne reprenez le coup d'Ann que si Ann est d’accord."

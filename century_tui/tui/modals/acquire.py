@@ -102,7 +102,7 @@ class AcquireModal(MoveModal):
     def set_tier(self, slot: int, tier: int) -> bool:
         """Place `tier` on `slot`; if every such cube is already placed, swap with a later
         slot (else an earlier one) holding it, so the choice always goes through, and say so
-        on the status line (play test: slot 3's red went back to yellow unsaid)."""
+        on the status line (a cube that changed colour unsaid looks like a slip)."""
         self.moved = None
         if not self.available(slot, tier):
             others = [j for j in range(self.index) if j != slot and self.payment[j] == tier]

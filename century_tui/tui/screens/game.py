@@ -68,6 +68,8 @@ class GameScreen(HistoryKeys, BoardScreen):
         else took back is told so on their pass screen."""
         self.turn_refused = False
         """A key was refused with whose turn it is: that toast goes once the turn moves on."""
+        self.log_held: list[Entry] = []
+        """The log's lines of a move a bot answers at once: drawn with the reply, in its frame."""
         self._stop_listening = lambda: None
         self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
 
@@ -309,11 +311,14 @@ class GameScreen(HistoryKeys, BoardScreen):
         if isinstance(change, Moved):
             self.drop_question()
             self.turn_moved_on()
-            self.log_view.add(chronicle.log_lines(self.table, change))
+            self.log_held += chronicle.log_lines(self.table, change)
             self.behind = True  # the board is drawn by next_turn
+            if not self.quick_reply_due():  # else the log is drawn with the reply, in one frame
+                self.flush_log()
             self.announce(change.events)
             self.next_turn()
         elif isinstance(change, (Rewound, Resynced)):
+            self.flush_log()
             self.history_changed(change)
         elif isinstance(change, REDRAWN):  # a bot thinks, someone went, the host is silent
             if not self.behind:  # else drawn with the move it is behind on
@@ -326,6 +331,15 @@ class GameScreen(HistoryKeys, BoardScreen):
             from century_tui.tui.screens.confirm_undo import undo_asked
 
             undo_asked(self, change)
+
+    def flush_log(self) -> None:
+        if self.log_held:
+            self.log_view.add(self.log_held)
+            self.log_held = []
+
+    def refresh_board(self) -> None:
+        self.flush_log()  # a move held for a bot's quick reply that did not come in time
+        super().refresh_board()
 
     def turn_moved_on(self) -> None:
         """A move or an undo: a toast saying whose turn it was is stale now, so the toasts go,

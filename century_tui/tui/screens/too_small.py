@@ -32,6 +32,9 @@ class SizeGuard:
     note is mounted the first time it is needed: a screen that opens big enough (most do)
     pays no widget for it."""
 
+    _focus_before_small = None
+    """The widget focused when the screen became too small (a resize may come before the mount)."""
+
     def on_mount(self) -> None:
         if closed(self):
             return
@@ -56,8 +59,7 @@ class SizeGuard:
             self._focus_before_small = self.focused  # type: ignore[attr-defined]
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
         if was_small and not small:
-            widget = getattr(self, "_focus_before_small", None)
-            self._focus_before_small = None
+            widget, self._focus_before_small = self._focus_before_small, None
             if widget is None or not widget.is_attached:
                 widget = self.home_focus()
             if widget is not None:

@@ -219,7 +219,7 @@ class HandView(CursorRow):
                 return
 
     def no_place(self, index: int) -> None:
-        """9 with two cards in hand: there is no such card, said (play test: it did nothing)."""
+        """9 with two cards in hand: there is no such card, said (a key that does nothing looks broken)."""
         self.app.bell()
         number, count = digit_key(index), len(self.items)
         self.notify(t("notify.no_such_card", number=number, count=count), severity="warning", timeout=4)
