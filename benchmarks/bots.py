@@ -1,34 +1,47 @@
 """Bot strength and tempo tables: matches with seats swapped, play statistics, think times.
 
-Run by hand (not a test), from the repository root:
+Run by hand (not a test), from the repository root, one worker on one core so the other
+stays free (`nice -n 10 taskset -c 1 ... --processes 1`):
 
-    python benchmarks/bots.py --games 60 --budget-ms 250            # issue 17's tables
+    python benchmarks/bots.py --matches baseline --games 120 --budget-ms 250   # issue 41
+    python benchmarks/bots.py --matches time --games 120                       # 1000 v 250 ms
+    python benchmarks/bots.py --matches 3,4 --games 60 --budget-ms 250
     python benchmarks/bots.py --suite levels --games 200            # issue 4's level ladder
-    python benchmarks/bots.py --games 20 --nodes 600                # quick, deterministic
-    python benchmarks/bots.py --matches baseline --nodes 2500 --baseline-nodes 1500
-        # deterministic, the baseline as at 250 ms (its cap), the hard bot at N nodes
+    python benchmarks/bots.py --matches baseline --nodes 20000 --baseline-nodes 0
+        # deterministic screens: the hard bot at N nodes, the baseline to its full depth
 
 Two-player matches are played in seat-swapped pairs: games 2k and 2k+1 use engine seed
 `seed + k`, the first bot of the pair sitting first in one and second in the other.
-Multi-player matches (one hard bot against medium bots) rotate the hard bot through
-every seat of each engine seed. `--nodes N` caps every search bot at N nodes per move
-instead of the clock (deterministic, for development); otherwise the search bots think
-for `--budget-ms` of wall clock. Games run in `--processes` worker processes.
+Multi-player matches (one hard bot against others) rotate the hard bot through every
+seat of each engine seed. A lineup name may carry its own budget, `hard@250`, or its own
+node cap, `hard#20000`.
 
-Issue 17's targets (suite "tempo"): the hard bot beats the frozen baseline
-(benchmarks/baseline_hard.py) in 75 % of two-player games; in self-play it plays at most
-30 own turns per player, claims first by its own turn 8 on average, leaves at most 0.5
-acquired cards unplayed and discards at most 0.5 times per player per game; with 3 and 4
-players it beats medium bots in 60 % of games; a move's p99 time is within budget + 30 ms.
-Intervals are 95 %: Wilson for win rates, mean ± 1.96 standard errors for averages.
+Issue 41: every search bot thinks on the same clock, the CPU time of its own thread
+(`time.thread_time`; `--clock wall` for the wall clock), for `--budget-ms` a move, and
+none is held to a node cap the other lacks: the frozen baseline
+(benchmarks/baseline_hard.py) runs without the cap of six nodes a millisecond it gives
+itself, so it searches its 48 x 6 beam to the end whatever the budget. Another process
+on the machine then slows both sides alike. `--nodes N` caps the hard bot at N nodes a
+move instead of the clock, `--baseline-nodes N` the baseline (0: no cap, its full
+search: deterministic, for development). Games run in `--processes` worker processes.
 
-While tuning, CENTURY_HARD_WEIGHTS='engine=0.4,target=0.3' overrides the hard bot's
-`Weights` and CENTURY_HARD_SCHEDULE='48x6,96x7' its search schedule (beam x depth).
+Issue 41's targets: against the frozen baseline >= 80 % at 250 ms and at 1000 ms; the
+bot at 1000 ms against itself at 250 ms >= 65 %; with 3 players against two baselines
+>= 50 %, with 4 against three >= 40 %. Own turns, first claim, cards never played and
+discards are reported beside the strength. Think times: wall clock (what a person
+waits) and the thread's CPU time, median and p99 (target: p99 within budget + 30 ms).
+Intervals are 95 %: Wilson for win rates, mean +- 1.96 standard errors for averages.
+
+While tuning, CENTURY_HARD_WEIGHTS='engine=0.4,rival=0.5' overrides the hard bot's
+`Weights`, CENTURY_HARD_SCHEDULE='24x40,48x40' its search schedule (beam x depth),
+CENTURY_HARD_ORDERS=3 its imagined deck orders, and CENTURY_PLAN_SIZE / CENTURY_PLAN_WEIGHTS
+the other players' searches (`plan_from_env`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -40,6 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import hard_issue17  # noqa: E402
 from baseline_hard import BaselineHardBot  # noqa: E402
 
 from century_tui.bots import HardBot, make_bot  # noqa: E402
@@ -49,14 +63,23 @@ from century_tui.engine import ACQUIRE, CLAIM, DISCARD, SPICE, TRADE, UPGRADE, S
 ROUND_CAP = 400
 LEVEL_PAIRS = (("hard", "medium", 0.75), ("medium", "easy", 0.80), ("easy", "random", 0.80))
 """Issue 4's ladder: (first, second, share of wins the first must reach)."""
-TEMPO_MATCHES = (
-    ("hard v baseline", ("hard", "baseline"), 0.75),
-    ("hard self-play", ("hard", "hard"), 0.0),
-    ("hard v 2 medium", ("hard", "medium", "medium"), 0.60),
-    ("hard v 3 medium", ("hard", "medium", "medium", "medium"), 0.60),
-)
-"""Issue 17's matches: (label, the lineup with the measured bot first, win-share target)."""
-SEARCHERS = ("hard", "baseline")
+MATCHES = {
+    "baseline": ("hard v baseline", ("hard", "baseline"), 0.80),
+    "time": ("hard 1000 ms v hard 250 ms", ("hard@1000", "hard@250"), 0.65),
+    "self": ("hard self-play", ("hard", "hard"), 0.0),
+    "3": ("hard v 2 baselines", ("hard", "baseline", "baseline"), 0.50),
+    "4": ("hard v 3 baselines", ("hard", "baseline", "baseline", "baseline"), 0.40),
+    "3m": ("hard v 2 medium", ("hard", "medium", "medium"), 0.60),
+    "4m": ("hard v 3 medium", ("hard", "medium", "medium", "medium"), 0.60),
+    "issue17": ("hard v issue 17's hard", ("hard", "issue17"), 0.0),
+    "nodes": ("hard at 4x the nodes v hard", ("hard#80000", "hard#20000"), 0.65),
+    "issue17-baseline": ("issue 17's hard v baseline", ("issue17", "baseline"), 0.0),
+}
+"""Issue 41's matches (and earlier ones) by key: (label, the lineup with the measured bot
+first, win-share target)."""
+DEFAULT_MATCHES = "baseline,self,3,4"
+SEARCHERS = ("hard", "baseline", "issue17")
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 
 
 def weights_from_env() -> dict:
@@ -65,42 +88,82 @@ def weights_from_env() -> dict:
     return {k: float(v) for k, v in (kv.split("=") for kv in raw.split(",") if kv)}
 
 
-def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_nodes: int | None = None):
-    """A bot by name; 'baseline' is the frozen hard bot. `nodes` caps the search bots,
-    `baseline_nodes` the baseline alone (its 250 ms budget is a cap of 1500 nodes)."""
-    if name in SEARCHERS:
-        if name == "hard":
-            kw: dict = {"weights": Weights(**weights_from_env())}
-            if os.environ.get("CENTURY_HARD_SCHEDULE"):  # e.g. '8x4,16x5'
-                kw["schedule"] = tuple(tuple(map(int, bd.split("x"))) for bd in os.environ["CENTURY_HARD_SCHEDULE"].split(","))
-            if nodes is not None:
-                return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
-            return HardBot(seed, budget_ms=budget, **kw)
-        if baseline_nodes is not None:
-            return BaselineHardBot(seed, budget_ms=600_000, max_nodes=baseline_nodes)
+def plan_from_env() -> None:
+    """While tuning, the other players' searches: CENTURY_PLAN_SIZE='8x16' (beam x depth)
+    and CENTURY_PLAN_WEIGHTS='claim_bonus=3,discount=0.95' (set where the planner reads them)."""
+    from century_tui.bots import hard, race, root
+
+    if os.environ.get("CENTURY_PLAN_SIZE"):
+        hard.PLAN_BEAM, hard.PLAN_DEPTH = map(int, os.environ["CENTURY_PLAN_SIZE"].split("x"))
+    if os.environ.get("CENTURY_PLAN_WEIGHTS"):
+        raw = os.environ["CENTURY_PLAN_WEIGHTS"]
+        race.PLAN_WEIGHTS = root.PLAN_WEIGHTS = {k: float(v) for k, v in (kv.split("=") for kv in raw.split(","))}
+
+
+plan_from_env()  # at import: worker processes import this module too
+
+
+def searcher(name: str) -> bool:
+    return name.split("@")[0].split("#")[0] in SEARCHERS
+
+
+def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_nodes: int | None = None,
+          clock: str = "cpu"):
+    """A bot by name ('hard@250': with its own budget); 'baseline' is the frozen hard bot of
+    issue 17's start, 'issue17' the hard bot issue 41 replaced. `nodes` caps the hard bot,
+    `baseline_nodes` the baseline (0: its full search, no cap); otherwise every search
+    bot thinks for its budget on `clock`, none with a node cap."""
+    kind, _, own = name.partition("@")
+    kind, _, capped = kind.partition("#")
+    budget = int(own) if own else budget
+    nodes = int(capped) if capped else nodes
+    tick = CLOCKS[clock]
+    if kind == "hard":
+        kw: dict = {"weights": Weights(**weights_from_env()), "clock": tick}
+        if os.environ.get("CENTURY_HARD_SCHEDULE"):  # e.g. '24x40,48x40'
+            kw["schedule"] = tuple(tuple(map(int, bd.split("x"))) for bd in os.environ["CENTURY_HARD_SCHEDULE"].split(","))
+        if os.environ.get("CENTURY_HARD_ORDERS"):  # imagined deck orders voting
+            kw["orders"] = int(os.environ["CENTURY_HARD_ORDERS"])
         if nodes is not None:
-            return BaselineHardBot(seed, budget_ms=600_000, max_nodes=nodes)
-        return BaselineHardBot(seed, budget_ms=budget)
+            return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
+        return HardBot(seed, budget_ms=budget, **kw)
+    if kind == "baseline":
+        if baseline_nodes is not None:
+            return BaselineHardBot(seed, budget_ms=600_000, max_nodes=baseline_nodes or UNCAPPED)
+        return BaselineHardBot(seed, budget_ms=budget, max_nodes=UNCAPPED, clock=tick)
+    if kind == "issue17":
+        if nodes is not None:
+            return hard_issue17.HardBot(seed, budget_ms=600_000, max_nodes=nodes)
+        return hard_issue17.HardBot(seed, budget_ms=budget, clock=tick)
     return make_bot(name, seed=seed)
 
 
+UNCAPPED = 10**12
+"""The baseline's node cap in issue 41's matches: none (its own default is six a millisecond)."""
+
+
 def play(task: tuple) -> dict:
-    """One game with `names` by seat; per seat: the result, play statistics and think times."""
-    names, engine_seed, game, budget, nodes, baseline_nodes = task
-    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes) for i, n in enumerate(names)]
+    """One game with `names` by seat; per seat: the result, play statistics and think times
+    (wall clock and the thread's CPU time, in seconds)."""
+    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
+    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
     state = State.new(len(names), engine_seed)
     n = len(names)
     think: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
+    nodes: list[list[int]] = [[] for _ in range(n)]
     first_claim: list[int | None] = [None] * n
     acquired: list[set[int]] = [set() for _ in range(n)]
     played: list[set[int]] = [set() for _ in range(n)]
     discards = [0] * n
-    clock = time.perf_counter
+    wall, tick = time.perf_counter, time.thread_time
     while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
         seat = state.seat
-        t0 = clock()
+        t0, c0 = wall(), tick()
         move = bots[seat].choose(state)
-        think[seat].append(clock() - t0)
+        cpu[seat].append(tick() - c0)
+        nodes[seat].append(getattr(bots[seat], "nodes", 0))
+        think[seat].append(wall() - t0)
         if move.kind == ACQUIRE:
             acquired[seat].add(state.merchant_row[move.index])
         elif move.kind in (SPICE, TRADE, UPGRADE):
@@ -125,18 +188,21 @@ def play(task: tuple) -> dict:
             "acquired": len(acquired[i]),
             "discards": discards[i],
             "think": think[i],
+            "cpu": cpu[i],
+            "nodes": nodes[i],
         })
-    return {"names": names, "capped": not over, "seats": seats}
+    return {"names": names, "seed": engine_seed, "capped": not over, "seats": seats}
 
 
-def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes, baseline_nodes=None) -> list[tuple]:
+def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes, baseline_nodes=None,
+              clock: str = "cpu") -> list[tuple]:
     """Seat-swapped games: each engine seed is played once with the first bot in each seat."""
     n = len(lineup)
     out = []
     for g in range(games):
         k, rot = divmod(g, n)
         names = tuple(lineup[(s - rot) % n] for s in range(n))  # the first bot sits in seat `rot`
-        out.append((names, seed + k, g, budget, nodes, baseline_nodes))
+        out.append((names, seed + k, g, budget, nodes, baseline_nodes, clock))
     return out
 
 
@@ -162,12 +228,15 @@ def mean_ci(xs: list[float]) -> str:
     return f"{m:.2f} ({m - h:.2f}–{m + h:.2f})"
 
 
-def run(tasks: list[tuple], processes: int) -> list[dict]:
-    """Play the tasks in worker processes, showing progress on stderr."""
+def run(tasks: list[tuple], processes: int, save=None) -> list[dict]:
+    """Play the tasks in worker processes, showing progress on stderr; `save(games)` is
+    called after each game (a long run stopped early keeps the games it played)."""
     out = []
     with multiprocessing.Pool(processes) as pool:
         for i, r in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
             out.append(r)
+            if save:
+                save(out)
             print(f"\r{i}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return out
@@ -207,18 +276,42 @@ def tempo_report(matches, results: dict[str, list[dict]], budget: int | None) ->
                   f"{mean_ci([s['first_claim'] for s in ss])} | {mean_ci([s['acquired'] for s in ss])} | "
                   f"{mean_ci([s['unplayed'] for s in ss])} | {mean_ci([s['discards'] for s in ss])} |")
 
-    print("\n| bot | moves | median ms | p99 ms | max ms | over budget + 30 ms |")
-    print("|---|---|---|---|---|---|")
-    think: dict[str, list[float]] = {}
+    print("\n| bot | moves | wall: median ms | p99 ms | max ms | over budget + 30 ms | CPU: median ms | p99 ms "
+          "| nodes: median |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    think: dict[str, tuple[list[float], list[float], list[int]]] = {}
     for rs in results.values():
         for r in rs:
             for s in r["seats"]:
-                think.setdefault(s["name"], []).extend(s["think"])
-    for name, ts in think.items():
-        ms = [t * 1000 for t in ts]
-        over = "-" if budget is None or name not in SEARCHERS else str(sum(m > budget + 30 for m in ms))
+                wall, cpu, counted = think.setdefault(s["name"], ([], [], []))
+                wall.extend(s["think"])
+                cpu.extend(s["cpu"])
+                counted.extend(s.get("nodes", ()))  # runs saved before 4 December have none
+    for name, (ts, cs, ns) in think.items():
+        ms, cms = [t * 1000 for t in ts], [t * 1000 for t in cs]
+        own = int(name.partition("@")[2] or 0) or budget
+        over = "-" if own is None or not searcher(name) else str(sum(m > own + 30 for m in ms))
         print(f"| {name} | {len(ms)} | {statistics.median(ms):.1f} | {percentile(ms, 0.99):.1f} | "
-              f"{max(ms):.1f} | {over} |")
+              f"{max(ms):.1f} | {over} | {statistics.median(cms):.1f} | {percentile(cms, 0.99):.1f} | "
+              f"{format(statistics.median(ns), ',.0f') if ns and searcher(name) else '-'} |")
+
+
+def report(args: argparse.Namespace) -> int:
+    """The tables of saved games (`--report`), as the run that played them would print them."""
+    saved = [json.loads(Path(f).read_text()) for f in args.report.split(",")]
+    first = saved[0]["args"]
+    keys = args.matches or first["matches"] or DEFAULT_MATCHES
+    budget = args.budget_ms or first["budget_ms"]
+    nodes = args.nodes or first["nodes"]
+    matches = tuple(MATCHES[k] for k in keys.split(","))
+    flat = [g for run in saved for g in run["games"]]
+    results = {label: [r for r in flat if tuple(sorted(r["names"])) == tuple(sorted(lineup))]
+               for label, lineup, _ in matches}
+    seeds = sorted({g["seed"] for g in flat})
+    print(f"{len(saved)} saved runs, {len(flat)} games, engine seeds {seeds[0]}–{seeds[-1]} "
+          f"({'the hard bot at %s nodes a move' % nodes if nodes else '%s ms a move' % (budget or 1000)})\n")
+    tempo_report(matches, results, None if nodes else (budget or 1000))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,16 +319,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", choices=("tempo", "levels"), default="tempo")
     ap.add_argument("--games", type=int, default=60, help="games per match (a multiple of the players)")
     ap.add_argument("--budget-ms", type=int, default=None, help="search bots' budget per move (default 1000)")
-    ap.add_argument("--nodes", type=int, default=None, help="cap search bots at N nodes a move instead")
+    ap.add_argument("--nodes", type=int, default=None, help="cap the hard bot at N nodes a move instead")
     ap.add_argument("--matches", default=None,
-                    help="tempo suite: which matches, e.g. 'baseline,self,3,4' (default all)")
+                    help=f"tempo suite: which matches, of {', '.join(MATCHES)} (default {DEFAULT_MATCHES})")
     ap.add_argument("--pairs", default=None, help="levels suite: e.g. hard:medium,medium:easy")
     ap.add_argument("--baseline-nodes", type=int, default=None,
-                    help="cap the baseline at N nodes a move whatever the others get (its 250 ms "
-                         "budget is a cap of 1500 nodes: deterministic, for development)")
+                    help="cap the baseline at N nodes a move (0: its full search, no cap; deterministic)")
+    ap.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
+                    help="the clock every search bot's budget is read on (default: its thread's CPU time)")
     ap.add_argument("--seed", type=int, default=0, help="first engine seed")
     ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--save", default=None, help="write every game's result to this JSON file (after each game)")
+    ap.add_argument("--report", default=None,
+                    help="play nothing: the tables of the games saved in these JSON files (comma-separated; "
+                         "their own --matches, --budget-ms and --nodes unless given), runs on other seeds pooled")
     args = ap.parse_args(argv)
+    if args.report:
+        return report(args)
 
     if args.suite == "levels":
         chosen = LEVEL_PAIRS
@@ -244,22 +344,23 @@ def main(argv: list[str] | None = None) -> int:
             chosen = tuple((a, b, targets.get((a, b), 0.0)) for a, b in (p.split(":") for p in args.pairs.split(",")))
         matches = tuple((f"{a} v {b}", (a, b), t) for a, b, t in chosen)
     else:
-        keys = {"baseline": 0, "self": 1, "3": 2, "4": 3}
-        picked = [keys[k] for k in args.matches.split(",")] if args.matches else range(4)
-        matches = tuple(TEMPO_MATCHES[i] for i in picked)
-    tasks = {label: tasks_for(lineup, args.games, args.seed, args.budget_ms, args.nodes, args.baseline_nodes)
+        matches = tuple(MATCHES[k] for k in (args.matches or DEFAULT_MATCHES).split(","))
+    tasks = {label: tasks_for(lineup, args.games, args.seed, args.budget_ms, args.nodes, args.baseline_nodes,
+                              args.clock)
              for label, lineup, _ in matches}
+    def save(games: list[dict]) -> None:
+        Path(args.save).write_text(json.dumps({"args": vars(args), "games": games}))
+
     start = time.perf_counter()
-    flat = run([t for ts in tasks.values() for t in ts], args.processes)
+    flat = run([t for ts in tasks.values() for t in ts], args.processes, save if args.save else None)
     seconds = time.perf_counter() - start
     results = {label: [r for r in flat if tuple(sorted(r["names"])) == tuple(sorted(lineup))]
                for label, lineup, _ in matches}
-
-    work = f"{args.nodes} nodes a move" if args.nodes else f"{args.budget_ms or 1000} ms a move"
-    if args.baseline_nodes:
-        work += f" (the baseline at {args.baseline_nodes} nodes)"
+    work = f"the hard bot at {args.nodes} nodes a move" if args.nodes else f"{args.budget_ms or 1000} ms a move"
+    if args.baseline_nodes is not None:
+        work += f", the baseline at {args.baseline_nodes or 'uncapped'} nodes"
     print(f"{args.games} games per match, seats swapped on each engine seed from {args.seed}, "
-          f"search bots at {work}; {seconds:.0f} s on {args.processes} processes\n")
+          f"search bots at {work} ({args.clock} clock); {seconds:.0f} s on {args.processes} processes\n")
     tempo_report(matches, results, None if args.nodes else (args.budget_ms or 1000))
     return 0
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import ROUND_CAP, build, tasks_for, weights_from_env  # noqa: E402
 
-from century_tui.bots.hard import (  # noqa: E402
+from hard_issue17 import (  # noqa: E402
     Weights, _engine, _hand_rate, _leader_turns_left, _own_turns_left, _row_key, _target
 )
 from century_tui.bots.heuristics import value  # noqa: E402

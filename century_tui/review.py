@@ -54,6 +54,12 @@ class Costly(Struct, frozen=True):
         """The bot saw a win after its move and none after the one played."""
         return self.before >= WIN_BONUS / 2 > self.after
 
+    @property
+    def both_win(self) -> bool:
+        """The bot saw a win after either move: its evaluations then carry its win bonus
+        (some 900 points), which is no figure to show a person; the cost alone is."""
+        return self.after >= WIN_BONUS / 2
+
 
 class Review(Struct, frozen=True):
     """The costliest moves of each person (seat → up to SHOWN, costliest first)."""
@@ -153,6 +159,8 @@ def explained(game: Game, costly: Costly) -> list[Phrase]:
     ]
     if costly.threw_win:
         out.append(Phrase("review.cost_win"))
+    elif costly.both_win:
+        out.append(Phrase("review.cost_both_win", {"cost": _points(costly.cost)}))
     else:
         out.append(Phrase("review.cost", {
             "cost": _points(costly.cost), "before": _points(costly.before), "after": _points(costly.after),

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from century_tui import cli, review as rv, storage, text
+from century_tui.bots.hard import WIN_BONUS
 from century_tui.cli import games
 from century_tui.engine import Game, Rest, Seat
 from century_tui.text import t
@@ -79,6 +80,20 @@ def test_the_report_says_the_move_the_better_one_and_the_cost(slipped):
     assert lines[1].strip().startswith(f"Round {game.state_after(index).round}, move {index + 1}: rest")
     assert "Better: claim the" in lines[2] and f"in slot {claim.index + 1}" in lines[2]
     assert lines[3].strip().startswith("Cost: ")
+
+
+def test_a_move_that_wins_either_way_costs_points_with_no_win_bonus_shown(slipped):
+    """Both evaluations carry the bot's win bonus (some 900 points): the cost is shown, not them."""
+    game, index, claim = slipped
+    both = rv.Costly(index, 0, 1, Rest(), claim, WIN_BONUS - 61.8, WIN_BONUS - 63.8)
+    assert both.both_win and not both.threw_win
+    (words,) = [str(p) for p in rv.explained(game, both)[2:]]
+    assert words == "Cost: 2.0 points (a win either way, by the bot's evaluation)."
+    assert "938" not in words and "936" not in words
+    plain = rv.Costly(index, 0, 1, Rest(), claim, 16.2, 14.1)
+    assert not plain.both_win and "16.2 → 14.1" in str(rv.explained(game, plain)[2])
+    thrown = rv.Costly(index, 0, 1, Rest(), claim, WIN_BONUS - 60, 14.1)
+    assert thrown.threw_win and not thrown.both_win
 
 
 def test_a_game_of_bots_only_has_nothing_to_review():

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .budget import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
+
 if TYPE_CHECKING:
     from century_tui.bots.base import Bot
 
+__all__ = ["BUDGET_RANGE_MS", "DEFAULT_BUDGET_MS", "LEVELS", "make_bot"]
+
 LEVELS = ("random", "easy", "medium", "hard")
 """Every bot level, weakest first (the order the new-game form offers them)."""
-DEFAULT_BUDGET_MS = 1000
-"""How long a searching (hard) bot thinks about one move unless told otherwise."""
-BUDGET_RANGE_MS = (50, 60_000)
-"""The thinking budgets a player may set (settings file or --budget-ms), in ms."""
 
 
 def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None) -> Bot:

@@ -1,4 +1,4 @@
-"""The hard bot's model of the other players, between its own turns in the search.
+"""Issue 17's hard bot's model of the other players, frozen with it (`hard_issue17`): between its own turns in the search.
 
 Each other player claims the best card it can pay for. Otherwise, in the model as it
 always was, it rests: so a claim the bot put off looked free, since nobody else ever got
@@ -18,7 +18,7 @@ from century_tui.engine import (
     PlayTrade, PlayUpgrade, State, cards_of, covers, times_affordable, traded, upgraded
 )
 
-from .heuristics import COST, POINTS, best_claim, deficit, discard_move, value
+from century_tui.bots.heuristics import COST, POINTS, best_claim, deficit, discard_move, value
 
 
 @lru_cache(maxsize=1 << 17)

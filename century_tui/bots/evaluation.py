@@ -1,0 +1,226 @@
+"""The planner's worth of a position, in points, from tables it fills as it goes.
+
+A line's worth is the bot's `worth` less `rival` times the best other player's: realised
+points and coins fully; cubes by tier, fully when they pay part of the best row card to
+aim at and less when spare, and near the end only for what they score; merchant cards
+for what they will make in the turns left. The turns left come from the race
+(`World.end`, or the other players' pace and the bot's own): a known end makes the last
+turns count cubes for their score and merchant cards for nothing. A finished game counts
+the true scores, with a bonus for winning (the larger the sooner).
+
+Everything here is a lookup on what a world shares (`Context`: the point row, its coins
+and the turns left) and on the bot's own caravan number and cards, so a node's worth
+costs a handful of list and dict reads (`bots/planner.py`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import erf, sqrt
+
+from msgspec import Struct
+
+from century_tui.engine import COST, cards_of
+
+from .caravan_tables import CUBES, SCORED, STATES, TIER_VALUE
+from .engine_value import throughput
+from .heuristics import POINTS, RATES, deficit, value
+from .world import World, coin_on
+
+
+class Weights(Struct, frozen=True):
+    """The evaluation's weights (the issue 17 bot's, fitted to games: docs/BOT_TUNING.md)."""
+
+    matched: float = 0.9
+    """Worth per tier point of cubes that pay part of the best target card."""
+    spare: float = 0.7
+    """Worth per tier point of the other cubes: they still need trades or a fitting card."""
+    target: float = 0.3
+    """Share of the best target's surplus (its worth less steps missing) counted now."""
+    engine: float = 0.5
+    """Share of the merchant cards' production per play counted, early in the game."""
+    engine_decay: float = 0.8
+    """Each further merchant card counts this much less: a long hand cycles slowly."""
+    engine_turns: float = 10.0
+    """Turns left below which the engine counts for less (none at the end)."""
+    throughput: float = 0.0
+    """Above 0, the merchant cards count for what they make a turn played in cycles
+    (`engine_value.throughput`) times this times the turns left (at most
+    `throughput_turns`), instead of `engine`'s sum of rates."""
+    throughput_turns: float = 30.0
+    ready: float = 0.3
+    """Extra worth of a card in hand over one in the played pile (no rest needed)."""
+    late_turns: float = 8.0
+    """Turns left below which cubes count more and more for their score alone."""
+    turns_per_claim: float = 4.0
+    """The bot's own pace, for the turns left while no end is in sight."""
+    rival: float = 0.7
+    """Share of the best other player's worth taken off the bot's own."""
+    line_spill: float = 2.0
+    """Points each overflow along a line costs: the cubes thrown back were paid for."""
+    funnel: float = 0.0
+    """A search keeps `width * funnel / d` positions at own turn `d` when that is more
+    than its width: wider where the first moves part, narrower where lines end."""
+    claim_bonus: float = 0.0
+    """Points a claim counts beyond its own along a line (times `discount ** d`): cards
+    are priced about what their cubes are worth, so without it claiming is a wash."""
+    win_delay: float = 20.0
+    """A win found one own turn later counts this much less: no putting off a sure win."""
+    win_sigma: float = 0.0
+    """Above 0, a finished line's win counts by its chance: its margin over the other
+    players' forecast scores, uncertain by this many points, plus `win_sigma_turn` a turn."""
+    win_sigma_turn: float = 0.0
+    discount: float = 1.0
+    """A claim `d` own turns into a line counts `discount ** d` of its points (1: no
+    discount): points sooner are surer, and the race goes to the quick."""
+
+
+WIN_BONUS = 1000.0
+"""What a sure win is worth beyond the scores."""
+SQRT2 = sqrt(2)
+
+
+@lru_cache(maxsize=1 << 16)
+def engine_rate(cards: int, decay: float) -> float:
+    """Production per play of the merchant cards in bitmask `cards`, best first, each
+    further card `decay` times less."""
+    got, k = 0.0, 1.0
+    for r in sorted((RATES[c] for c in cards_of(cards)), reverse=True):
+        got += r * k
+        k *= decay
+    return got
+
+
+@lru_cache(maxsize=1 << 16)
+def hand_rate(hand: int) -> float:
+    """What the cards in bitmask `hand` make per play, together."""
+    return sum(RATES[c] for c in cards_of(hand))
+
+
+class Context:
+    """What the worth of any caravan and cards depends on in some worlds: the point row,
+    its coins, the turns left. `cubes[cv]` is a caravan's worth (filled when first asked),
+    `engine[mask]` the cards' and `ready[hand]` the hand's."""
+
+    __slots__ = ("prow", "coins", "late", "engine_share", "ready_share", "cubes", "engine", "ready", "w")
+
+    def __init__(self, prow: tuple[int, ...], upper: int, lower: int, left: float, w: Weights) -> None:
+        self.prow = prow
+        self.coins = tuple(POINTS[c] + coin_on(j, upper, lower) for j, c in enumerate(prow))
+        self.late = min(1.0, left / w.late_turns)
+        self.engine_share = w.engine * min(1.0, left / w.engine_turns)
+        if w.throughput:
+            self.engine_share = w.throughput * min(left, w.throughput_turns)
+        self.ready_share = w.ready * self.late
+        self.cubes: list[float | None] = [None] * STATES
+        self.engine: dict[int, float] = {}
+        self.ready: dict[int, float] = {}
+        self.w = w
+
+    def cube_worth(self, cv: int) -> float:
+        got = self.cubes[cv]
+        if got is None:
+            got = self.cubes[cv] = self._cube_worth(cv)
+        return got
+
+    def _cube_worth(self, cv: int) -> float:
+        w, cubes = self.w, CUBES[cv]
+        best, surplus, cost = -1, float("-inf"), None
+        for j, card in enumerate(self.prow):
+            k = COST[card]
+            s = self.coins[j] - value(k) * w.matched - deficit(cubes, k)
+            if s > surplus:
+                best, surplus, cost = j, s, k
+        matched = 0
+        if cost is not None:
+            matched = value((min(cubes[0], cost[0]), min(cubes[1], cost[1]), min(cubes[2], cost[2]),
+                             min(cubes[3], cost[3])))
+        planned = w.matched * matched + w.spare * (TIER_VALUE[cv] - matched) + w.target * max(0.0, surplus)
+        return self.late * planned + (1 - self.late) * SCORED[cv]
+
+    def cards_worth(self, mask: int, hand: int) -> float:
+        e = self.engine.get(mask)
+        if e is None:
+            rate = throughput(mask) if self.w.throughput else engine_rate(mask, self.w.engine_decay)
+            e = self.engine[mask] = rate * self.engine_share
+        r = self.ready.get(hand)
+        if r is None:
+            r = self.ready[hand] = hand_rate(hand) * self.ready_share
+        return e + r
+
+
+_CONTEXTS: dict[tuple, Context] = {}
+
+
+def context(prow: tuple[int, ...], upper: int, lower: int, left: float, w: Weights) -> Context:
+    """The context of these facts, kept from search to search (turns left past the ones
+    the worth depends on count alike)."""
+    left = min(left, max(w.late_turns, w.engine_turns, w.throughput_turns if w.throughput else 0.0))
+    key = (prow, upper > 0, lower > 0, left, w)
+    got = _CONTEXTS.get(key)
+    if got is None:
+        if len(_CONTEXTS) > 4096:
+            _CONTEXTS.clear()
+        got = _CONTEXTS[key] = Context(prow, upper, lower, left, w)
+    return got
+
+
+class Evaluator:
+    """The worth of the planner's positions for one search: the bot's seat facts, the
+    other players' plans, and a `Context` per distinct row, coins and turns left."""
+
+    def __init__(self, w: Weights, trigger: int, my_position: int, positions: list[int]) -> None:
+        self.w = w
+        self.trigger = trigger
+        self.my_position = my_position
+        """The bot's place in turn order, and the other players' (`positions`): ties go
+        to the player later in turn order (R-SCORE-2)."""
+        self.positions = positions
+
+    def left(self, world: World, ncl: int) -> float:
+        """Own turns the bot probably has left, its next one included: to the known end,
+        else to the soonest end the other players' pace or its own makes."""
+        if world.end is not None:
+            return float(world.end - world.depth + 1)
+        mine = (self.trigger - ncl) * self.w.turns_per_claim - 1
+        for (k, pts, n, lost), other in zip(world.others, world.game.others):
+            plan = other.plan
+            theirs = plan.turns_to(k, self.trigger - n, other.pace) + other.late
+            mine = min(mine, theirs)
+        return max(1.0, mine)
+
+    def frame(self, world: World, ncl: int) -> tuple[Context, float]:
+        """The context of the bot's worth in `world` with `ncl` cards claimed, and the best
+        other player's worth there (times `rival`), kept in the world."""
+        got = world.memo.get(ncl)
+        if got is None:
+            ctx = context(world.prow, world.upper, world.lower, self.left(world, ncl), self.w)
+            rival = 0.0
+            if world.others and self.w.rival:
+                rival = self.w.rival * max(
+                    pts + ctx.cube_worth(_within(other.plan.cubes(k)))
+                    + ctx.cards_worth(other.plan.cards(k), other.plan.hand(k))
+                    for (k, pts, n, lost), other in zip(world.others, world.game.others)
+                )
+            got = world.memo[ncl] = (ctx, rival)
+        return got
+
+    def final(self, world: World, pts: int, cv: int, depth: int) -> float:
+        """A finished game's worth: the bot's score less `rival` times the best other's,
+        plus the win bonus times the chance of a win (`Weights.win_sigma`: the other
+        players' scores are a forecast, the less sure the further the end)."""
+        w = self.w
+        mine = pts + SCORED[cv]
+        best, margin = 0, float("inf")
+        for (k, opts, n, lost), other, pos in zip(world.others, world.game.others, self.positions):
+            score = opts + SCORED[_within(other.plan.cubes(k))]
+            best = max(best, score)
+            margin = min(margin, mine - score + (0.5 if pos < self.my_position else -0.5))
+        sigma = w.win_sigma + w.win_sigma_turn * depth
+        chance = (1.0 if margin > 0 else 0.0) if sigma <= 0 else 0.5 * (1 + erf(margin / (sigma * SQRT2)))
+        return mine - w.rival * best + (WIN_BONUS - w.win_delay * depth) * chance
+
+
+def _within(cv: int) -> int:
+    """A caravan number within the limit (a plan's caravans always are; 0 otherwise)."""
+    return cv if cv < STATES else 0
