@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from operator import itemgetter
 
-from century_tui.engine import COST, KIND, cards_of
+from century_tui.engine import COST, KIND, cards_of, cheapest_discard
 
 from .caravan_tables import (
     AFTER_CLAIM, COLUMNS, CUBES, EMPTY, HELD, INDEX, PAYABLE, PAY_CODE, PAY_SLOT, STATES, added, plays
@@ -79,15 +79,7 @@ def within_limit(r: int, prow: tuple[int, ...]) -> int:
         if prow:
             near = min(prow, key=lambda c: (deficit(cubes, COST[c]), -POINTS[c], prow.index(c)))
             keep = needed_cubes(cubes, COST[near])
-        left = sum(cubes) - 10
-        out = [0, 0, 0, 0]
-        for spare in (True, False):
-            for t in range(4):
-                room = cubes[t] - out[t] - (min(keep[t], cubes[t]) if spare else 0)
-                take = min(room, left)
-                if take > 0:
-                    out[t] += take
-                    left -= take
+        out = cheapest_discard(cubes, sum(cubes) - 10, keep)
         if len(_SPILLS) > 100_000:
             _SPILLS.clear()
         got = _SPILLS[key] = INDEX[tuple(cubes[t] - out[t] for t in range(4))]  # type: ignore[index]
