@@ -42,19 +42,16 @@ class Written:
         if size != self.size:
             self.size = size
             self.forget()
-        pieces = _pieces(data)
-        if pieces is not None and size and any(x + cell_len(_SGR.sub("", t)) > size[0] + 1 for _, x, t in pieces):
-            pieces = None  # a piece past the right edge wraps onto the next line: not understood
+        pieces = _pieces(data, size[0] if size else None)
         if pieces is None:
             if _HARMLESS.sub("", data):
                 self.forget()
             return data
         out = []
-        for y, x, text in pieces:
+        for y, x, end, text in pieces:
             if not text:
                 out.append(f"\x1b[{y};{x}H")  # where the cursor rests
                 continue
-            end = x + cell_len(_SGR.sub("", text))
             line = self.lines.setdefault(y, [])
             if (x, end, text) in line:
                 continue
@@ -64,9 +61,11 @@ class Written:
         return "".join(out)
 
 
-def _pieces(data: str) -> list[tuple[int, int, str]] | None:
-    """A frame's pieces (line, column, what is drawn; line ends dropped: every piece moves
-    the cursor itself), or None if `data` is not a frame of pieces alone."""
+def _pieces(data: str, columns: int | None) -> list[tuple[int, int, int, str]] | None:
+    """A frame's pieces (line, column, past its last column, what is drawn; line ends
+    dropped: every piece moves the cursor itself), or None if `data` is not a frame of
+    pieces alone, or a piece runs past the right edge of a terminal `columns` wide (it
+    wraps onto the next line)."""
     if not data.startswith("\x1b["):
         return None
     moves = list(_MOVE.finditer(data))
@@ -75,7 +74,12 @@ def _pieces(data: str) -> list[tuple[int, int, str]] | None:
     out = []
     for move, after in zip(moves, [*moves[1:], None]):
         text = data[move.end():after.start() if after else len(data)].rstrip("\n")
-        if "\x1b" in _SGR.sub("", text) or "\n" in text or "\r" in text:
+        plain = _SGR.sub("", text)
+        if "\x1b" in plain or "\n" in text or "\r" in text:
             return None  # something other than styled text: not understood
-        out.append((int(move.group(1)), int(move.group(2)), text))
+        x = int(move.group(2))
+        end = x + cell_len(plain)
+        if columns is not None and end > columns + 1:
+            return None
+        out.append((int(move.group(1)), x, end, text))
     return out
