@@ -21,7 +21,9 @@ Cold start: `python -m century_tui` (the new-game form) and `century new` agains
 (the board), each in a pseudo-terminal of the same size, timed from the process start to
 the first screen painted whole (its key bar drawn), read through a terminal emulator
 (pyte) once the key bar's bytes have come (read as fast as a terminal reads them); the same for a bare Textual app (Header, Static, Footer), in the same run, taking
-turns, so the figure is a ratio that holds on a busy machine. Medians of `--starts` each,
+turns, so the figure is a ratio that holds on a busy machine. And a bare Textual app shaped
+as a board (benchmarks/bare_board_app.py: a board's 34 nodes, none of the game's code), to
+tell Textual's own work for a board's widgets from the game's. Medians of `--starts` each,
 after one untimed start of each (as a player's second start: bytecode compiled, even where
 PYTHONDONTWRITEBYTECODE is set, and the files in the OS cache).
 """
@@ -297,6 +299,7 @@ def cold_starts(size: tuple[int, int], starts: int, callgrind: bool = False) -> 
         "bare Textual": (["-c", BARE_APP], "^p"),
         "century": (["-m", "century_tui"], "^q"),
         "century new": (["-m", "century_tui", "new", "--players", "Ann,bot:easy", "--seed", "7"], "^q"),
+        "bare as board": ([str(Path(__file__).with_name("bare_board_app.py"))], "^p"),
     }
     for args, painted in runs.values():  # untimed: the bytecode written, the files in the OS cache
         first_paint(args, size, painted)
