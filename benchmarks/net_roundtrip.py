@@ -49,7 +49,7 @@ def host_process(conn, tables: int, clients: int) -> None:
     async def main() -> None:
         from century_tui.net.host import Host, Limits
 
-        host = Host(port=0, limits=Limits(per_address=tables * clients + 8))
+        host = Host(port=0, limits=Limits(strangers_per_address=tables * clients + 8, strangers=tables * clients + 8))
         await host.start()
         before = rss()
         codes = []
