@@ -1,0 +1,51 @@
+"""Every benchmark still runs, at its smallest size.
+
+The benchmarks are run by hand, so one the code moved away from fails only when someone
+next needs its figure (net_roundtrip.py stopped starting when the host's limits were
+renamed, and nothing said so). Each is run here as a person runs it, in a process of its
+own, on a game or two; the figures are not checked (timing belongs to the benchmarks),
+only that it finishes and prints the line its figure is read from.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RUNS = {
+    "net_roundtrip.py": (["--tables", "1", "--clients", "2", "--moves", "4"], "move round trip: median"),
+    "search_speed.py": (["--nodes", "200", "--positions", "1"], "| 200 | planner |"),
+    "engine.py": (["--games", "2", "--repeat", "1"], "positions/s"),
+    "sim_jobs.py": (["--games-random", "2", "--games-easy", "2", "--repeat", "1"], "same results: True"),
+    "ssh_seats.py": (["--tables", "1", "--keys", "3"], "host CPU per move"),
+    "bots.py": (["--games", "2", "--nodes", "300", "--baseline-nodes", "300", "--matches", "baseline",
+                 "--processes", "1"], "hard v baseline"),
+    "ui_terminal.py": (["--moves", "2", "--paths", "off"], "all keys"),
+    "ui_latency.py": (["--moves", "2", "--starts", "0"], "pass screen: median"),
+}
+
+
+def test_every_benchmark_is_listed():
+    """A new benchmark is run here too (or said why not)."""
+    scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    not_run = {"baseline_hard.py", "hard_issue17.py", "hard_issue17_model.py",  # frozen bots, imported by bots.py
+               "bare_board_app.py",  # started by ui_latency.py's cold starts
+               "fit_eval.py"}  # issue 17's weight fit; to be run here once it follows the planner's tasks
+    assert scripts - not_run == set(RUNS)
+
+
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_benchmark_runs(script, tmp_path):
+    args, figure = RUNS[script]
+    env = dict(os.environ, CENTURY_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], check=False, cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=240)
+    # sim_jobs.py exits 1 when two processes are not 1.8 times one: a figure, not a failure
+    assert done.returncode == 0 or (script == "sim_jobs.py" and done.returncode == 1), done.stderr[-3000:]
+    assert figure in done.stdout, done.stdout[-3000:] + done.stderr[-3000:]
