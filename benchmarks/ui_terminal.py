@@ -1,16 +1,20 @@
 """What a player's terminal gets for each key: the game in a real pseudo-terminal, read by
 a terminal emulator (pyte), as a terminal over SSH would read it.
 
-    python benchmarks/ui_terminal.py [--size 120x40] [--moves 30] [--seed 164] [--paths off,on,bot]
+    python benchmarks/ui_terminal.py [--size 120x40] [--moves 30] [--seed 164] [--paths off,on,bot,ssh]
 
-Three paths players take, each a game played through the keyboard only (moves chosen by
+Four paths players take, each a game played through the keyboard only (moves chosen by
 support.demo.policy from the benchmark's own copy of the game):
 
 - `off`: two people, the pass screen off (two people who keep no secrets);
 - `on`: two people, the pass screen on (a move shows the pass screen, Enter the board);
 - `bot`: one person against `bot:easy`, bot speed instant: every person's move is followed
   by the bot's, whose redraw is timed from the moment the bot chose its move (the child
-  writes that moment to a pipe: the one thing it does that a player's `century` does not).
+  writes that moment to a pipe: the one thing it does that a player's `century` does not);
+- `ssh`: two people at their own terminals over SSH: `century host --ssh` on this machine,
+  each seat taken by OpenSSH's client (`ssh -p PORT CODE@127.0.0.1`, COLORTERM sent) in a
+  pseudo-terminal of its own. A key is timed on the mover's screen, through ssh, the seat's
+  process and the host; a move also on the other person's screen ("seen by the other").
 
 For each key: the time from writing it to the pseudo-terminal to the last output that
 changed a cell, the bytes written, and the cells that changed (character, colours or
@@ -92,6 +96,8 @@ class Terminal:
     args: list[str]
     size: tuple[int, int]
     handoff: bool
+    program: list[str] | None = None
+    """What runs in the terminal, if not `century ARGS` (`ssh …` for the ssh path)."""
     samples: list[Sample] = field(default_factory=list)
     home: Path = field(init=False)
 
@@ -106,7 +112,7 @@ class Terminal:
         env.update(CENTURY_HOME=str(home), TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8",
                    BENCH_STAMPS=str(stamp_writer))
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", CHILD, *self.args], stdin=slave, stdout=slave, stderr=slave, env=env,
+            self.program or [sys.executable, "-c", CHILD, *self.args], stdin=slave, stdout=slave, stderr=slave, env=env,
             start_new_session=True, pass_fds=(stamp_writer,), cwd=Path(__file__).resolve().parent.parent,
             preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
         )
@@ -115,7 +121,19 @@ class Terminal:
         self.master = master
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
-        self.read()  # the first screen
+        if self.program is None:
+            self.read()  # the first screen
+
+    def until(self, text: str, timeout: float = 30.0) -> None:
+        """Read until the screen shows `text`."""
+        end = time.monotonic() + timeout
+        while text not in "\n".join(self.screen.display):
+            if time.monotonic() > end:
+                raise RuntimeError(f"no {text!r} on screen:\n" + "\n".join(self.screen.display))
+            for _, data in self.read(0.2):
+                self.stream.feed(data)
+        for _, data in self.read(QUIET_S):  # and settled
+            self.stream.feed(data)
 
     def read(self, quiet: float = 1.0) -> list[tuple[float, bytes]]:
         """What the program writes until it is silent for `quiet` seconds, with the moment
@@ -156,14 +174,10 @@ class Terminal:
         if chose:  # read on until the bot's move is drawn
             chunks += self.read(wait)
         last: dict[str, float] = {}
-        for at, data in chunks:
-            rows = {y: self._row(y) for y in range(self.screen.lines)}
-            self.screen.dirty.clear()
-            self.stream.feed(data)
-            if any(self._row(y) != rows[y] for y in self.screen.dirty):
-                last["key"] = at
-                if chose and at >= chose[0]:
-                    last["bot"] = at
+        for at in self.feed(chunks):
+            last["key"] = at
+            if chose and at >= chose[0]:
+                last["bot"] = at
         changed = _changed(before, self.cells())
         total = sum(len(d) for _, d in chunks)
         ms = (last["key"] - sent) * 1000 if "key" in last else None
@@ -171,6 +185,17 @@ class Terminal:
         if chose:
             ms = (last["bot"] - chose[0]) * 1000 if "bot" in last else None
             self.samples.append(Sample("bot move", ms, sum(len(d) for at, d in chunks if at >= chose[0]), changed, None))
+
+    def feed(self, chunks: list[tuple[float, bytes]]) -> list[float]:
+        """Give the emulator what was read; the moments of the pieces that changed a cell."""
+        changes = []
+        for at, data in chunks:
+            rows = {y: self._row(y) for y in range(self.screen.lines)}
+            self.screen.dirty.clear()
+            self.stream.feed(data)
+            if any(self._row(y) != rows[y] for y in self.screen.dirty):
+                changes.append(at)
+        return changes
 
     def cpu(self) -> float:
         """Milliseconds of CPU (user and system, every thread) the game has used so far."""
@@ -231,6 +256,78 @@ def play(path: str, size: tuple[int, int], moves: int, seed: int) -> list[Sample
     return term.samples
 
 
+SSH_OPTIONS = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+               "-o", "LogLevel=ERROR", "-o", "SendEnv=COLORTERM", "-o", "SendEnv=LANG"]
+
+
+def play_ssh(size: tuple[int, int], moves: int, seed: int) -> list[Sample]:
+    """A game of two people, each at their own SSH seat, through the keyboard."""
+    home = Path(tempfile.mkdtemp(prefix="century-bench-"))
+    host = subprocess.Popen(
+        [sys.executable, "-m", "century_tui", "--lang", "en", "host", "--players", "Ann,Bob", "--seed", str(seed),
+         "--port", "0", "--ssh", "0"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        env=dict(os.environ, CENTURY_HOME=str(home)), text=True, cwd=Path(__file__).resolve().parent.parent)
+    terms: list[Terminal] = []
+    try:
+        lines = []
+        while not any("host key" in line for line in lines):
+            line = host.stdout.readline()
+            if not line:
+                raise RuntimeError("the host stopped:\n" + "".join(lines))
+            lines.append(line)
+        ssh_lines = [line.split("or:")[1].split() for line in lines if line.strip().startswith("or:")]
+        terms = [Terminal([], size, handoff=False, program=["ssh", *SSH_OPTIONS, *argv[1:]]) for argv in ssh_lines]
+        for term, name in zip(terms, ("Ann", "Bob")):
+            term.until(f"{name}'s hand")
+        game = Game([Seat("Ann"), Seat("Bob")], seed)
+        rng = random.Random(1)
+        samples: list[Sample] = []
+        for _ in range(moves):
+            state = game.state
+            if state.is_over:
+                break
+            move = demo.policy(state, rng)
+            if move.kind == "discard":
+                move = Discard(cheapest_discard(state.current.cubes, sum(state.current.cubes) - 10))
+            mover, other = terms[state.seat], terms[1 - state.seat]
+            for key, kind in keys_for(state, move):
+                samples += press_pair(mover, other, key, kind)
+            game.apply(move)
+            if game.state.phase == "discard":
+                continue  # the dialog opened by itself
+            for key in ("right", "left"):  # a look around before the next move
+                samples += press_pair(terms[game.state.seat], terms[1 - game.state.seat], key, "cursor")
+        saved = load_game(save_files(home / "saves")[0])
+        if list(saved.moves) != list(game.moves):
+            raise RuntimeError("the game on screen is not the benchmark's copy: its keys were not the moves meant")
+    finally:
+        for term in terms:
+            term.close()
+        host.terminate()
+        host.wait(20)
+    return samples
+
+
+def press_pair(mover: Terminal, other: Terminal, key: str, kind: str) -> list[Sample]:
+    """Press `key` at the mover's terminal; its sample there, and for a move the other
+    person's too (the time to the move on their screen, the bytes their line carried)."""
+    before = mover.cells(), other.cells()
+    sent = time.monotonic()
+    os.write(mover.master, KEYS.get(key, key.encode()))
+    chunks: dict[int, list[tuple[float, bytes]]] = {mover.master: [], other.master: []}
+    while ready := select.select(list(chunks), [], [], QUIET_S)[0]:
+        for fd in ready:
+            chunks[fd].append((time.monotonic(), os.read(fd, 1 << 16)))
+    out = []
+    for term, name, was in ((mover, kind, before[0]), (other, f"{kind}, seen by the other", before[1])):
+        changes = term.feed(chunks[term.master])
+        if term is other and not kind.endswith("move"):
+            continue
+        ms = (changes[-1] - sent) * 1000 if changes else None
+        out.append(Sample(name, ms, sum(len(d) for _, d in chunks[term.master]), _changed(was, term.cells())))
+    return out
+
+
 def keys_for(state, move) -> list[tuple[str, str]]:
     """(key, kind) presses that make `move` on the board, its dialog included."""
     kind = move.kind
@@ -264,8 +361,9 @@ def _one_way(state, index: int) -> bool:
     return sum(1 for m in state.legal_moves("acquire") if m.index == index) == 1
 
 
-KINDS = ("board move", "dialog move", "board move and reply", "dialog move and reply", "bot move", "pass screen", "dialog",
-         "question", "focus", "cursor")
+KINDS = ("board move", "dialog move", "board move and reply", "dialog move and reply", "bot move",
+         "board move, seen by the other", "dialog move, seen by the other", "pass screen", "dialog", "question",
+         "focus", "cursor")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -306,15 +404,19 @@ def main() -> None:
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--moves", type=int, default=30, help="moves of each person's game")
     parser.add_argument("--seed", type=int, default=164)
-    parser.add_argument("--paths", default="off,on,bot", help="which paths: off, on, bot")
+    parser.add_argument("--paths", default="off,on,bot,ssh", help="which paths: off, on, bot, ssh")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
     titles = {"off": "two people, pass screen off", "on": "two people, pass screen on",
-              "bot": "one person against bot:easy, bot speed instant"}
+              "bot": "one person against bot:easy, bot speed instant",
+              "ssh": "two people, each at their own SSH seat (century host --ssh, OpenSSH's client)"}
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"keys through a pseudo-terminal, {width}×{height}, true colour, seed {args.seed} (load {load})")
     for path in args.paths.split(","):
-        samples = play(path, (width, height), args.moves, args.seed)
+        if path == "ssh":
+            samples = play_ssh((width, height), args.moves, args.seed)
+        else:
+            samples = play(path, (width, height), args.moves, args.seed)
         print(f"{titles[path]}:")
         report(path, samples)
 
