@@ -7,6 +7,8 @@ player backs out. It never sees or changes the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -62,6 +64,10 @@ class MoveModal(OffersKeys, OnTop, FollowsWords, ModalScreen[Move | None]):
 
     key_prefix = ""
     """Its words in the language files: `{key_prefix}_help` and `{key_prefix}_keys` (none: no lines)."""
+
+    send: Callable[[Move], None] | None = None
+    """Who plays the move confirmed, the dialog staying up meanwhile (set by the board of a
+    host's game: the dialog closes when the host answers); None: it closes with the move."""
 
     def __init__(self, cubes: Cubes) -> None:
         super().__init__()
@@ -136,8 +142,12 @@ class MoveModal(OffersKeys, OnTop, FollowsWords, ModalScreen[Move | None]):
 
     def action_confirm(self) -> None:
         move = self.move()
-        if move is not None:
+        if move is None:
+            return
+        if self.send is None:
             self.dismiss(move)
+        else:
+            self.send(move)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -42,6 +42,12 @@ it answers: an easy or medium bot answers within a millisecond or two, and the b
 changes once, not twice in two frames (half the bytes over SSH, and the reply on screen a
 frame sooner). A bot that thinks longer (the hard bot) sees the move drawn after this."""
 
+ANSWER_WAIT_S = 0.25
+"""How long a dialog of a host's game stays up for the host's answer to the move it sent:
+it then closes with the move drawn, in one frame (not the board as it was first and the
+move a frame later: half the time, and half the bytes over SSH). Past this, it closes and
+the move is drawn when it comes."""
+
 
 class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     BINDINGS = [  # a key disabled now falls through to its hidden why_not, which says why
@@ -69,6 +75,8 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         else took back is told so on their pass screen."""
         self.log_held: list[Entry] = []
         """The log's lines of a move a bot answers at once: drawn with the reply, in its frame."""
+        self.dialog_sent: Screen | None = None
+        """The dialog whose move is with the host, up until the host answers (ANSWER_WAIT_S)."""
         self._stop_listening = lambda: None
         self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
 
@@ -214,7 +222,23 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             if move is not None and self.table.epoch == epoch:
                 self.play(move)
 
+        def send(move: Move) -> None:  # a host's game: the dialog stays up for the answer
+            if self.dialog_sent is modal:  # sent already: a second Enter is not a second move
+                return
+            if self.table.epoch != epoch or not self.play(move):
+                modal.dismiss(None)
+                return
+            self.dialog_sent = modal
+            self.set_timer(ANSWER_WAIT_S, lambda: self.dialog_sent is modal and self.close_dialog_sent())
+
+        if not self.table.played_here:
+            modal.send = send
         self.app.push_screen(modal, done)
+
+    def close_dialog_sent(self) -> None:
+        modal, self.dialog_sent = self.dialog_sent, None
+        if modal is not None and modal.is_current:
+            modal.dismiss(None)
 
     def refuse(self, error: IllegalMove | Refused | str) -> None:
         self.app.bell()
@@ -251,6 +275,8 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     def on_table_change(self, change: Change) -> None:
         if closed(self):
             return
+        if isinstance(change, (Moved, Rewound, Resynced, Refused)):
+            self.close_dialog_sent()  # the host answered: in this frame, with what it said
         if isinstance(change, (Moved, Rewound, Resynced)):
             self.asked = None  # asked of a position gone: the board is drawn again below
         if isinstance(change, Moved):

@@ -1,0 +1,84 @@
+"""A dialog's move in a host's game: the dialog stays up until the host answers, then
+closes with the move drawn, in one go (not the board as it was, then the move a frame
+later); a host that does not answer soon does not keep the dialog up; a second Enter
+while it waits is not a second move."""
+
+from __future__ import annotations
+
+import pytest
+from tests.helpers.driver import until
+from tests.tui.test_tui_remote import Hosted, on_board
+
+from century_tui.net.client import RemoteTable
+from century_tui.tui.modals import UpgradeModal
+from century_tui.tui.screens import game
+
+pytestmark = pytest.mark.asyncio
+
+
+class Gate:
+    """Holds what the host says to one table until opened."""
+
+    def __init__(self, table: RemoteTable, monkeypatch) -> None:
+        self.held: list = []
+        self.open = True
+        receive = table.line._receive
+
+        def gated(message) -> None:
+            if self.open:
+                receive(message)
+            else:
+                self.held.append(message)
+
+        def release() -> None:
+            self.open = True
+            for message in self.held:
+                receive(message)
+            self.held.clear()
+
+        self.release = release
+        monkeypatch.setattr(table.line, "_receive", gated)
+
+
+async def upgrade_dialog(pilot, app):
+    """Ann's board, her upgrade card's dialog open with a yellow raised once."""
+    screen = await on_board(pilot, app)
+    await pilot.press("2", "enter")  # the starting hand: 2 yellow, then upgrade 2
+    await until(pilot, lambda: isinstance(app.screen, UpgradeModal))
+    await pilot.press("1")
+    return screen, app.screen
+
+
+async def test_the_dialog_closes_when_the_host_answers_with_the_move_drawn(monkeypatch):
+    async with Hosted(first=0) as h:
+        app = h.app(0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen, dialog = await upgrade_dialog(pilot, app)
+            gate = Gate(app.table, monkeypatch)
+            gate.open = False
+            await pilot.press("enter")
+            await until(pilot, lambda: h.hosted.table.game.moves == [dialog.move()])
+            await until(pilot, lambda: gate.held)
+            await pilot.pause()
+            assert app.screen is dialog  # up while the answer is on its way
+            assert app.table.view.moves == 0
+            await pilot.press("enter")  # again, impatient: nothing more is sent
+            gate.release()
+            await until(pilot, lambda: app.screen is screen)
+            assert app.table.view.moves == 1 and not screen.can_act()  # closed on the move, drawn
+            assert len(h.hosted.table.game.moves) == 1
+
+
+async def test_a_slow_host_does_not_keep_the_dialog_up(monkeypatch):
+    monkeypatch.setattr(game, "ANSWER_WAIT_S", 0.05)
+    async with Hosted(first=0) as h:
+        app = h.app(0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen, _ = await upgrade_dialog(pilot, app)
+            gate = Gate(app.table, monkeypatch)
+            gate.open = False
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen)  # closed, the answer still held
+            assert app.table.view.moves == 0
+            gate.release()
+            await until(pilot, lambda: app.table.view.moves == 1 and not screen.can_act())
