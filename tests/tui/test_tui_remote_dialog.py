@@ -43,7 +43,7 @@ class Gate:
 async def upgrade_dialog(pilot, app):
     """Ann's board, her upgrade card's dialog open with a yellow raised once."""
     screen = await on_board(pilot, app)
-    await pilot.press("2", "enter")  # the starting hand: 2 yellow, then upgrade 2
+    screen.hand.press(1)  # as a click on it: the starting hand is 2 yellow, then upgrade 2
     await until(pilot, lambda: isinstance(app.screen, UpgradeModal))
     await pilot.press("1")
     return screen, app.screen
