@@ -33,17 +33,26 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
         """The entries wrapped to the log's width (the newest `MAX_LINES`)."""
         self._width = 0
         self._height = 0
+        self.following = True
+        """The newest line is in view, and stays so as lines come, until the player scrolls
+        up (and again once they scroll back to the end). Set by the player's scrolls alone,
+        not worked out from the scroll's position as lines come: that position lags a
+        layout (the scroll bar coming, the text rewrapped one cell narrower), and a line
+        that came meanwhile took the log for scrolled up: it stopped following (a replay
+        stepped quickly was left rounds behind)."""
+        self._own_scroll = False
 
     def reset(self, entries: list[Entry]) -> None:
         """Show exactly these entries (after an undo or a replay jump)."""
         self.entries = list(entries)
+        self.following = True
         self.redraw()
 
     def add(self, entries: list[Entry]) -> None:
         self.entries.extend(entries)
         if not self._width:
             return  # wrapped once the log has a size
-        at_end = self.scroll_y >= self.max_scroll_y
+        at_end = self.following
         first = len(self.lines)
         for entry in entries:
             self.lines.extend(self._wrap(entry))
@@ -58,14 +67,14 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
         if (size.height > shown) != (self.virtual_size.height > shown):  # a scroll bar appears or goes
             self.virtual_size = size  # a layout: the text is narrower or wider by the bar
             if at_end:
-                self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+                self.call_after_refresh(self.follow)
             return
         self.set_reactive(ScrollView.virtual_size, size)
         if size.height > shown:  # the bar's extent follows now, not in the next layout's frame
             self.vertical_scrollbar.window_virtual_size = size.height
             self.vertical_scrollbar.window_size = shown
         if at_end and size.height > shown:
-            self.scroll_to(y=size.height - shown, animate=False, immediate=True)
+            self._scroll(lambda: self.scroll_to(y=size.height - shown, animate=False, immediate=True))
             self.refresh()
         elif shifted:
             self.refresh()
@@ -96,7 +105,20 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
         self.lines = [strip for entry in self.entries for strip in self._wrap(entry)][-MAX_LINES:]
         self.virtual_size = Size(self._width, len(self.lines))
         self.refresh()
-        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+        self.call_after_refresh(self.follow)
+
+    def follow(self) -> None:
+        """Show the newest line, if the log follows them."""
+        if self.following:
+            self._scroll(lambda: self.scroll_end(animate=False, immediate=True))
+
+    def _scroll(self, scroll) -> None:
+        """The log's own scroll: it does not say where the player wants to read."""
+        self._own_scroll = True
+        try:
+            scroll()
+        finally:
+            self._own_scroll = False
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
@@ -113,6 +135,11 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
         super().notify_style_update()
         self.refresh()
 
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if not self._own_scroll:  # the player's: up leaves the newest line, down to the end comes back
+            self.following = new >= self.max_scroll_y
+
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The scroll bar came or went: the text is one cell narrower or wider."""
         self.call_after_refresh(self.fit)
@@ -125,9 +152,8 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
         does) keeps the newest line in view if it was in view before."""
         width = self.scrollable_content_region.width
         height = self.scrollable_content_region.height
-        was_at_end = self.scroll_y >= self.virtual_size.height - self._height
         self._width, self._height, old_width = width, height, self._width
         if width != old_width:
             self.redraw()
-        elif was_at_end:
-            self.scroll_end(animate=False, immediate=True)
+        else:
+            self.follow()
