@@ -3,6 +3,8 @@ scrolls and layouts, until the player scrolls up (and again once they scroll bac
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from textual.app import App, ComposeResult
 
@@ -28,6 +30,19 @@ def at_end(log: GameLog) -> bool:
     return log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
 
 
+@contextlib.asynccontextmanager
+async def full_log():
+    """A log of 20 lines in a window of 6, at its end, settled: (the pilot, the log)."""
+    app = LogApp()
+    async with app.run_test() as pilot:
+        log = app.query_one(GameLog)
+        await until(pilot, lambda: log._width > 0)
+        log.add(rounds(1, 20))
+        await until(pilot, lambda: at_end(log))
+        await settle(pilot)  # the scroll bar came: the text rewrapped, one cell narrower
+        yield pilot, log
+
+
 async def test_lines_that_come_in_a_burst_as_the_log_fills_keep_the_newest_in_view():
     app = LogApp()
     async with app.run_test() as pilot:
@@ -46,13 +61,7 @@ async def test_lines_that_come_in_a_burst_as_the_log_fills_keep_the_newest_in_vi
 
 
 async def test_a_player_who_scrolled_up_stays_there_until_they_scroll_back_down():
-    app = LogApp()
-    async with app.run_test() as pilot:
-        log = app.query_one(GameLog)
-        await until(pilot, lambda: log._width > 0)
-        log.add(rounds(1, 20))
-        await until(pilot, lambda: at_end(log))
-        await settle(pilot)  # the scroll bar came: the text rewrapped, one cell narrower
+    async with full_log() as (pilot, log):
         log.scroll_to(y=2, animate=False, immediate=True)
         log.add(rounds(21, 3))
         await pilot.pause()
@@ -68,13 +77,7 @@ async def test_a_line_that_comes_between_a_layout_and_its_resize_keeps_the_log_f
     Resize after, and a replay's step typed quickly can add a line in between. The log took
     the scroll position the layout left for a scroll up, and the resize then found it not at
     the end either: it stopped following, rounds behind (the replay's snapshot, once)."""
-    app = LogApp()
-    async with app.run_test() as pilot:
-        log = app.query_one(GameLog)
-        await until(pilot, lambda: log._width > 0)
-        log.add(rounds(1, 20))
-        await until(pilot, lambda: at_end(log))
-        await settle(pilot)
+    async with full_log() as (pilot, log):
         fit = log.fit
         monkeypatch.setattr(log, "fit", lambda: None)  # the Resize, not handled yet
         log.styles.height = 5
