@@ -63,8 +63,8 @@ def features(state: State, me: int, w: Weights) -> list[float]:
 def record(task: tuple) -> dict:
     """One game (a `bots.tasks_for` task): features of both seats at the start of every turn,
     and each seat's final score and margin over the other."""
-    names, engine_seed, game, budget, nodes, baseline_nodes = task
-    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes) for i, n in enumerate(names)]
+    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
+    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
     w = Weights(**weights_from_env())
     state = State.new(len(names), engine_seed)
     rows: list[list[float]] = []
