@@ -355,6 +355,22 @@ def test_hard_searches_wider_while_its_budget_lasts():
     assert large.reached[1] > 12  # far past the twelve own turns issue 17's bot stopped at
 
 
+def test_more_work_buys_more_imagined_deck_orders_each_voting():
+    """With each order's search capped in width (`order_width`), the work left after one
+    order goes to another imagined deck order, not to a wider search of the same one: a
+    larger node cap gets more orders that vote, none wider than the cap, and a node cap
+    still gives the same move and node count for the same seed and position."""
+    state = midgame(10)
+    small = HardBot(1, 600_000, max_nodes=8_000, order_width=24)
+    large = HardBot(1, 600_000, max_nodes=60_000, order_width=24)
+    small.choose(state)
+    move = large.choose(state)
+    assert small.voted == 1 and large.voted > 2
+    assert large.reached[0] == 24
+    again = HardBot(1, 600_000, max_nodes=60_000, order_width=24)
+    assert again.choose(state) == move and again.nodes == large.nodes
+
+
 # ----------------------------------------------------- the race (issue 17)
 def with_point_row(state: State, row: list[int]) -> State:
     """The position with these point cards face up (no coins), the others in the deck."""
