@@ -38,7 +38,10 @@ from .race import PLAN_BEAM, PLAN_DEPTH
 from .budget import DEFAULT_BUDGET_MS
 from .root import Planning
 
-__all__ = ["CLOCK_MARGIN_MS", "CLOCK_SHARE", "HardBot", "ORDER_WIDTH", "ORDERS_FROM_MS", "SCHEDULE", "WIN_BONUS", "Weights", "imagined"]
+__all__ = [
+    "CLOCK_MARGIN_MS", "CLOCK_SHARE", "HardBot", "ORDER_WIDTH", "ORDERS_FROM_MS", "SCHEDULE", "WIN_BONUS", "Weights",
+    "imagined",
+]
 
 CLOCK_SHARE = 0.75
 """Share of the budget the search may use: the rest covers garbage collection and a busy CPU."""
