@@ -34,7 +34,8 @@ Intervals are 95 %: Wilson for win rates, mean +- 1.96 standard errors for avera
 
 While tuning, CENTURY_HARD_WEIGHTS='engine=0.4,rival=0.5' overrides the hard bot's
 `Weights`, CENTURY_HARD_SCHEDULE='24x40,48x40' its search schedule (beam x depth),
-CENTURY_HARD_ORDERS=3 its imagined deck orders, and CENTURY_PLAN_SIZE / CENTURY_PLAN_WEIGHTS
+CENTURY_HARD_ORDER_WIDTH=96 the widest search of one imagined deck order (0: the
+whole schedule on CENTURY_HARD_ORDERS=3 orders sharing the work), and CENTURY_PLAN_SIZE / CENTURY_PLAN_WEIGHTS
 the other players' searches (`plan_from_env`).
 """
 
@@ -124,6 +125,8 @@ def build(name: str, seed: int, budget: int | None, nodes: int | None, baseline_
             kw["schedule"] = tuple(tuple(map(int, bd.split("x"))) for bd in os.environ["CENTURY_HARD_SCHEDULE"].split(","))
         if os.environ.get("CENTURY_HARD_ORDERS"):  # imagined deck orders voting
             kw["orders"] = int(os.environ["CENTURY_HARD_ORDERS"])
+        if os.environ.get("CENTURY_HARD_ORDER_WIDTH"):  # 0: the whole schedule on CENTURY_HARD_ORDERS orders
+            kw["order_width"] = int(os.environ["CENTURY_HARD_ORDER_WIDTH"]) or None
         if nodes is not None:
             return HardBot(seed, budget_ms=600_000, max_nodes=nodes, **kw)
         return HardBot(seed, budget_ms=budget, **kw)

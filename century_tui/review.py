@@ -96,7 +96,7 @@ def person_moves(game: Game) -> list[int]:
 
 def weigh(state: State, played: Move, seed: int, search: tuple[int, int], nodes: int) -> Costly | None:
     """The bot's move in `state` and both evaluations, or None when it plays `played` too."""
-    bot = HardBot(seed, budget_ms=FOREVER_MS, max_nodes=nodes, schedule=(search,))
+    bot = HardBot(seed, budget_ms=FOREVER_MS, max_nodes=nodes, schedule=(search,), order_width=None)  # one search
     better = bot.choose(state)
     if better == played:
         return None

@@ -338,7 +338,7 @@ def test_a_clock_stopped_search_plays_what_its_node_count_gives(monkeypatch):
         timed = HardBot(3, budget_ms=budget_ms)
         move = timed.choose(state)
         monkeypatch.undo()
-        capped = HardBot(3, budget_ms=600_000, max_nodes=timed.nodes)
+        capped = HardBot(3, budget_ms=budget_ms, max_nodes=timed.nodes, clock=lambda: 0.0)  # only the cap stops it
         assert capped.choose(state) == move
         assert capped.nodes == timed.nodes
 
@@ -353,6 +353,33 @@ def test_hard_searches_wider_while_its_budget_lasts():
     first = SCHEDULE[0][0]
     assert small.reached[0] == first and large.reached[0] > first
     assert large.reached[1] > 12  # far past the twelve own turns issue 17's bot stopped at
+
+
+def test_more_work_buys_more_imagined_deck_orders_each_voting():
+    """With each order's search capped in width (`order_width`), the work left after one
+    order goes to another imagined deck order, not to a wider search of the same one: a
+    larger node cap gets more orders that vote, none wider than the cap, and a node cap
+    still gives the same move and node count for the same seed and position."""
+    state = midgame(10)
+    small = HardBot(1, 600_000, max_nodes=8_000, order_width=24)
+    large = HardBot(1, 600_000, max_nodes=60_000, order_width=24)
+    small.choose(state)
+    move = large.choose(state)
+    assert small.voted == 1 and large.voted > 2
+    assert large.reached[0] == 24
+    again = HardBot(1, 600_000, max_nodes=60_000, order_width=24)
+    assert again.choose(state) == move and again.nodes == large.nodes
+
+
+def test_a_small_budget_searches_one_imagined_order_wider():
+    """Below `ORDERS_FROM_MS` a second order would only tie with the first (two voters):
+    the work goes to wider searches of one order instead, as far as it lasts."""
+    from century_tui.bots.hard import ORDER_WIDTH, ORDERS_FROM_MS
+
+    state = midgame(10)
+    bot = HardBot(1, budget_ms=ORDERS_FROM_MS - 1, max_nodes=150_000, clock=lambda: 0.0)  # the cap stops it
+    bot.choose(state)
+    assert bot.voted == 1 and bot.reached[0] > ORDER_WIDTH
 
 
 # ----------------------------------------------------- the race (issue 17)

@@ -17,7 +17,8 @@ SMALL = dict(search=(4, 2), nodes=300)
 def bots_choice(game: Game) -> object:
     """What the review's bot plays in the game's position (the small search)."""
     index = len(game.moves)
-    bot = HardBot(rv.review_seed(game.seed, index), rv.FOREVER_MS, SMALL["nodes"], schedule=(SMALL["search"],))
+    bot = HardBot(rv.review_seed(game.seed, index), rv.FOREVER_MS, SMALL["nodes"], schedule=(SMALL["search"],),
+                  order_width=None)  # as the review's: one search
     return bot.choose(game.state)
 
 
