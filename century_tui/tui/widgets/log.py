@@ -32,7 +32,6 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
         self.lines: list[Strip] = []
         """The entries wrapped to the log's width (the newest `MAX_LINES`)."""
         self._width = 0
-        self._height = 0
         self.following = True
         """The newest line is in view, and stays so as lines come, until the player scrolls
         up (and again once they scroll back to the end). Set by the player's scrolls alone,
@@ -149,10 +148,9 @@ class GameLog(FollowsWords, ScrollView, can_focus=True):
 
     def fit(self) -> None:
         """A new width rewraps every line; a new height (a row above grew, as Japanese
-        does) keeps the newest line in view if it was in view before."""
-        width = self.scrollable_content_region.width
-        height = self.scrollable_content_region.height
-        self._width, self._height, old_width = width, height, self._width
+        does) keeps the newest line in view if the log follows them."""
+        width, old_width = self.scrollable_content_region.width, self._width
+        self._width = width
         if width != old_width:
             self.redraw()
         else:
