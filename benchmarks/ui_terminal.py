@@ -217,6 +217,22 @@ def _changed(before: list[tuple], after: list[tuple]) -> int:
     return sum(a != b for row_a, row_b in zip(before, after) for a, b in zip(row_a, row_b))
 
 
+def person_move(state, rng: random.Random):
+    """The move a person makes next (support.demo.policy; a discard, the cheapest cubes:
+    what the dialog opens with)."""
+    move = demo.policy(state, rng)
+    if move.kind == "discard":
+        move = Discard(cheapest_discard(state.current.cubes, sum(state.current.cubes) - 10))
+    return move
+
+
+def same_game(home: Path, game: Game) -> None:
+    """The game saved in `home` is the benchmark's copy: its keys made the moves meant."""
+    saved = load_game(save_files(home / "saves")[0])
+    if list(saved.moves) != list(game.moves):
+        raise RuntimeError("the game on screen is not the benchmark's copy: its keys were not the moves meant")
+
+
 def play(path: str, size: tuple[int, int], moves: int, seed: int) -> list[Sample]:
     """A game of `moves` person's moves on `path`, through the keyboard."""
     bot = path == "bot"
@@ -235,9 +251,7 @@ def play(path: str, size: tuple[int, int], moves: int, seed: int) -> list[Sample
             if bot and not game.current_seat.is_human:  # the bot's reply, read with the move before
                 game.apply(fresh_bots(game)(state, len(game.moves), None))
                 continue
-            move = demo.policy(state, rng)
-            if move.kind == "discard":
-                move = Discard(cheapest_discard(state.current.cubes, sum(state.current.cubes) - 10))
+            move = person_move(state, rng)
             for key, kind in keys_for(state, move):
                 term.press(key, kind)
             game.apply(move)
@@ -248,9 +262,7 @@ def play(path: str, size: tuple[int, int], moves: int, seed: int) -> list[Sample
                 term.press("enter", "pass screen")
             for key in ("right", "left"):  # a look around before the next move
                 term.press(key, "cursor")
-        saved = load_game(save_files(term.home / "saves")[0])
-        if [m for m in saved.moves] != list(game.moves):
-            raise RuntimeError("the game on screen is not the benchmark's copy: its keys were not the moves meant")
+        same_game(term.home, game)
     finally:
         term.close()
     return term.samples
@@ -286,9 +298,7 @@ def play_ssh(size: tuple[int, int], moves: int, seed: int) -> list[Sample]:
             state = game.state
             if state.is_over:
                 break
-            move = demo.policy(state, rng)
-            if move.kind == "discard":
-                move = Discard(cheapest_discard(state.current.cubes, sum(state.current.cubes) - 10))
+            move = person_move(state, rng)
             mover, other = terms[state.seat], terms[1 - state.seat]
             for key, kind in keys_for(state, move):
                 samples += press_pair(mover, other, key, kind)
@@ -297,9 +307,7 @@ def play_ssh(size: tuple[int, int], moves: int, seed: int) -> list[Sample]:
                 continue  # the dialog opened by itself
             for key in ("right", "left"):  # a look around before the next move
                 samples += press_pair(terms[game.state.seat], terms[1 - game.state.seat], key, "cursor")
-        saved = load_game(save_files(home / "saves")[0])
-        if list(saved.moves) != list(game.moves):
-            raise RuntimeError("the game on screen is not the benchmark's copy: its keys were not the moves meant")
+        same_game(home, game)
     finally:
         for term in terms:
             term.close()
