@@ -19,7 +19,7 @@ from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands, PaletteInWords
 from century_tui.tui.hangup import catch_hangup
 from century_tui.tui.output import compact_output
-from century_tui.tui.styles import add_board_styles, colour_system
+from century_tui.tui.styles import add_screen_styles, colour_system
 from century_tui.tui.switches import Switches
 from century_tui.tui.warm_up import first_frame_shown
 
@@ -185,7 +185,7 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
 
     # -------------------------------------------------------------- screens
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def,override]
-        add_board_styles(self, screen)
+        add_screen_styles(self, screen)
         return super().push_screen(screen, *args, **kwargs)
 
     def _clear_stack(self) -> None:

@@ -18,7 +18,7 @@ from century_tui.text import Names, t
 from century_tui.tui.follow import FollowsWords
 
 NEWGAME_WIDTH = 68
-"""Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
+"""Cells for the list of games: the form's inside (form.tcss .newgame: width 76, border and
 padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
 
 HELD_CHECK_S = 2.0
