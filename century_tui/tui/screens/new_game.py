@@ -151,7 +151,10 @@ class NewGameScreen(OffersKeys, FormStyled, SeatForm, SizeGuard, FollowsWords, S
 
     @property
     def listed(self) -> UnfinishedGames | None:
-        """The list of unfinished games (None: there were none to list)."""
+        """The list of unfinished games (None: there were none to list, and no query of the
+        form's widgets to say so: the key bar asks at each of its drawings)."""
+        if not self.games:
+            return None
         found = self.query("#games")
         return found.first() if found else None  # type: ignore[return-value]
 
