@@ -31,12 +31,12 @@ Result = TypeVar("Result")
 class Screen(screen.Screen[Result]):
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Shown for the first time: its widgets were styled as they mounted, and a class
-        changed since restyled what it touched."""
+        changed since restyled what it touched. (Textual's own handler, which restyles when
+        asked, comes after this one: handlers run from the most derived class up.)"""
         if self.stack_updates == 0:
             event.refresh_styles = False
-        super()._on_screen_resume(event)
 
 
 class ModalScreen(screen.ModalScreen[Result]):
