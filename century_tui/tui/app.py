@@ -166,6 +166,12 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         catch_hangup(self, self.retry_failed_save, lambda: self.hold(None), self.save_from_any_thread)
         self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
+        self.call_later(self.open_first_screen)
+
+    def open_first_screen(self) -> None:
+        """The first screen, once Textual's start is over: Textual holds every frame back
+        until then, and a screen opened by `on_mount` was drawn whole for nothing, then drawn
+        again (a board started a fifth later than it does this way)."""
         if self.notice:
             n = self.notice
             words = t(f"notify.settings_{n.code}", path=n.path, kept=n.kept or "", detail=n.detail)
