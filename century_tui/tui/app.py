@@ -170,8 +170,9 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
 
     def open_first_screen(self) -> None:
         """The first screen, once Textual's start is over: Textual holds every frame back
-        until then, and a screen opened by `on_mount` was drawn whole for nothing, then drawn
-        again (a board started a fifth later than it does this way)."""
+        until then, and a screen opened by `on_mount` was drawn whole for nothing, then
+        drawn again, its bytes on their way some 25 ms after its first drawing (a tenth of a
+        board's start; docs/PERFORMANCE.md)."""
         if self.notice:
             n = self.notice
             words = t(f"notify.settings_{n.code}", path=n.path, kept=n.kept or "", detail=n.detail)
