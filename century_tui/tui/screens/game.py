@@ -106,7 +106,7 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         if closed(self):
             return
         self._stop_listening = self.table.subscribe(self.on_table_change)
-        self.call_after_refresh(self.begin)
+        self.begin()  # before the first frame: a pass screen hides the board from it on, and no key comes first
 
     def on_unmount(self) -> None:
         self._stop_listening()
