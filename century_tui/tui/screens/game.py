@@ -106,7 +106,8 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         if closed(self):
             return
         self._stop_listening = self.table.subscribe(self.on_table_change)
-        self.begin()  # before the first frame: a pass screen hides the board from it on, and no key comes first
+        self.table.start()  # before the first frame: a new game's file is asked for before any key can play
+        self.call_after_refresh(self.begin)
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -118,7 +119,6 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     def begin(self) -> None:
         if closed(self):
             return
-        self.table.start()
         self.next_turn()
 
     # ------------------------------------------------------------ who may act
