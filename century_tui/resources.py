@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tomllib
 from contextlib import suppress
 from functools import cache
 from hashlib import sha256
@@ -27,9 +26,10 @@ sha-256, as Python keeps a module compiled beside its source (and, like it, not 
 PYTHONDONTWRITEBYTECODE is set): TOML took 5 ms a start to parse the language file, a
 twentieth of the new-game form's start beyond a bare Textual app's; JSON a tenth of that."""
 
-SHIPPED = "shipped.toml"
-"""data/shipped.toml: the sha-256 of each data file as shipped, by its path under data/
-(written by scripts/ship_data.py)."""
+SHIPPED = "shipped.json"
+"""data/shipped.json: the sha-256 of each data file as shipped, by its path under data/
+(written by scripts/ship_data.py). JSON, read at every start: reading it as TOML imported
+`tomllib` (1.5 ms), which a start whose data files are all kept as JSON does not need."""
 TRUSTED = ("cards.toml", "lang/*.toml", "skins/*.toml")
 """The data files listed there: those read at every start."""
 
@@ -65,6 +65,8 @@ def read_data(path: Path, error: type[Exception], about: str = "") -> tuple[dict
             tables = None
         if isinstance(tables, dict):
             return tables, True
+    import tomllib  # only for a file not kept as JSON yet
+
     try:
         tables = tomllib.loads(data.decode())
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
@@ -101,22 +103,22 @@ def is_shipped(path: Path, digest: str) -> bool:
 
 
 def shipped_list() -> str:
-    """The text of data/shipped.toml for the data files as they are now."""
+    """The text of data/shipped.json for the data files as they are now: the tests checked
+    these bytes, so the game does not check them again at each start."""
     root = data_dir()
     files = sorted(path for pattern in TRUSTED for path in root.glob(pattern))
-    lines = ["# The sha-256 of each data file as shipped: the tests checked these bytes, so the game",
-             "# does not check them again at each start. Written by scripts/ship_data.py."]
-    lines += [f'"{path.relative_to(root).as_posix()}" = "{sha256(path.read_bytes()).hexdigest()}"' for path in files]
-    return "\n".join(lines) + "\n"
+    digests = {path.relative_to(root).as_posix(): sha256(path.read_bytes()).hexdigest() for path in files}
+    return json.dumps(digests, indent=2) + "\n"
 
 
 @cache
 def shipped() -> dict[str, str]:
-    """data/shipped.toml, or nothing (every file then checked) if it is missing or damaged."""
+    """data/shipped.json, or nothing (every file then checked) if it is missing or damaged."""
     try:
-        return tomllib.loads((data_dir() / SHIPPED).read_bytes().decode())
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        listed = json.loads((data_dir() / SHIPPED).read_bytes())
+    except (OSError, ValueError):
         return {}
+    return listed if isinstance(listed, dict) else {}
 
 
 class Strict:

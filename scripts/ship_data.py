@@ -1,4 +1,4 @@
-"""Write data/shipped.toml after changing a language, skin or card file:
+"""Write data/shipped.json after changing a language, skin or card file:
 `python scripts/ship_data.py`.
 
 It lists the sha-256 of each file read at every start (`century_tui.resources.TRUSTED`),

@@ -30,7 +30,7 @@ def no_toml(monkeypatch):
     def refuse(text):
         raise AssertionError("parsed as TOML again")
 
-    monkeypatch.setattr(resources.tomllib, "loads", refuse)
+    monkeypatch.setattr(tomllib, "loads", refuse)
 
 
 def test_a_shipped_file_is_parsed_once_then_read_as_json(kept, monkeypatch):

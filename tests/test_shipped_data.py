@@ -1,4 +1,4 @@
-"""The data files read at every start are trusted as shipped (data/shipped.toml lists their
+"""The data files read at every start are trusted as shipped (data/shipped.json lists their
 sha-256) only because this file checks them: the list must be current, each listed file must
 pass the full check, and the trusted reading must give exactly what the check gives. A file
 that differs from what shipped is checked in full."""

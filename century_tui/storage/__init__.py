@@ -12,7 +12,7 @@ __getattr__, __dir__, __all__ = lazy_loader.attach(__name__, [], {
     "locks": ["SaveLock", "fcntl", "is_held", "lock_path", "lock_problem", "lock_save", "still_held"],
     "saves": ["AUTOSAVE_PREFIX", "SAVE_CAP", "STALE_TEMP", "STALE_TEMP_AGE", "SaveInfo", "autosave", "create_save",
               "find_save", "latest_unfinished", "list_saves", "load_game", "new_save_path", "open_save",
-              "remove_free_locks", "remove_stale_temps", "save_files", "unfinished"],
+              "remove_free_locks", "remove_stale_temps", "save_files", "unfinished", "unfinished_held"],
     "settings": ["BOT_BUDGET_MS", "BOT_SPEEDS", "SETTINGS_CAP", "SeatChoice", "Settings", "SettingsNotice",
                  "SettingsWriter", "damaged_settings_path", "load_settings", "save_settings"],
 })

@@ -225,6 +225,15 @@ def unfinished(folder: Path | None = None) -> list[SaveInfo]:
     return [info for info in list_saves(folder) if info.error is None and not info.finished]
 
 
+def unfinished_held() -> list[tuple[SaveInfo, bool]]:
+    """The games to come back to, newest first, each with whether another window has it
+    open (the new-game form's list); none when the saves folder cannot be read."""
+    try:
+        return [(info, is_held(info.path)) for info in unfinished()]
+    except OSError:
+        return []
+
+
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
     """The most recent readable game that is not over and not open in another window: what
     "Continue" resumes. When every such game is open elsewhere, the most recent of them (so

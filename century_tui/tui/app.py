@@ -19,7 +19,7 @@ from century_tui.tui import render
 from century_tui.tui.commands import CenturyCommands, PaletteInWords
 from century_tui.tui.hangup import catch_hangup
 from century_tui.tui.output import compact_output
-from century_tui.tui.styles import add_board_styles, colour_system
+from century_tui.tui.styles import add_screen_styles, colour_system
 from century_tui.tui.switches import Switches
 from century_tui.tui.warm_up import first_frame_shown
 
@@ -166,6 +166,13 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         catch_hangup(self, self.retry_failed_save, lambda: self.hold(None), self.save_from_any_thread)
         self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
+        self.call_later(self.open_first_screen)
+
+    def open_first_screen(self) -> None:
+        """The first screen, once Textual's start is over: Textual holds every frame back
+        until then, and a screen opened by `on_mount` was drawn whole for nothing, then
+        drawn again, its bytes on their way some 25 ms after its first drawing (a tenth of a
+        board's start; docs/PERFORMANCE.md)."""
         if self.notice:
             n = self.notice
             words = t(f"notify.settings_{n.code}", path=n.path, kept=n.kept or "", detail=n.detail)
@@ -185,7 +192,7 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
 
     # -------------------------------------------------------------- screens
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def,override]
-        add_board_styles(self, screen)
+        add_screen_styles(self, screen)
         return super().push_screen(screen, *args, **kwargs)
 
     def _clear_stack(self) -> None:

@@ -10,6 +10,11 @@ written again is felt, and Textual writes far more than changed in two places.
 The `:focus` rules restyle the widgets whose looks change, which repaints exactly those, so
 both repaints can go. Every screen of the game is a `Screen` or a `ModalScreen` of this
 module, and every focusable row mixes in `QuietFocus`.
+
+And a screen's first showing does not style it twice: Textual styles each widget as it
+mounts, then again, every one, when the pushed screen resumes (about a tenth of what the
+new-game form did beyond a bare Textual app before its first frame). Textual itself does
+not restyle a screen resumed as the one above it closes.
 """
 
 from __future__ import annotations
@@ -25,6 +30,13 @@ Result = TypeVar("Result")
 
 class Screen(screen.Screen[Result]):
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown for the first time: its widgets were styled as they mounted, and a class
+        changed since restyled what it touched. (Textual's own handler, which restyles when
+        asked, comes after this one: handlers run from the most derived class up.)"""
+        if self.stack_updates == 0:
+            event.refresh_styles = False
 
 
 class ModalScreen(screen.ModalScreen[Result]):

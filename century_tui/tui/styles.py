@@ -1,10 +1,11 @@
-"""The app's colours and style sheets. `app.tcss` holds what the new-game form needs (the first
-screen of most starts); `board.tcss` the board, added when the first screen that is not the
-form's opens; `dialogs.tcss` the dialogs, the pass screen, the results and the review, added
-when the first screen that is neither the form nor a board opens. Textual parses an app's
-CSS twice as it starts (again for its theme): the form's start no longer parses the board's
-lines twice for nothing, a screen opened later adds its sheet once, and a board's first
-frame waits for no dialog's rules (parsed, and matched against each of its widgets)."""
+"""The app's colours and style sheets. `app.tcss` holds what every screen needs; `form.tcss`
+the new-game form, added when it first opens; `board.tcss` the board, added when the first
+screen that is not the form's opens; `dialogs.tcss` the dialogs, the pass screen, the results
+and the review, added when the first screen that is neither the form nor a board opens.
+Textual parses an app's CSS twice as it starts (again for its theme), before its first
+screen opens: a sheet added as a screen opens is parsed once, a board's start parses no
+form's lines, and a board's first frame waits for no dialog's rules (parsed, and matched
+against each of its widgets)."""
 
 from __future__ import annotations
 
@@ -16,25 +17,28 @@ from textual import constants
 from textual.app import App
 from textual.screen import Screen
 
+FORM_CSS = Path(__file__).with_name("form.tcss")
 BOARD_CSS = Path(__file__).with_name("board.tcss")
 DIALOGS_CSS = Path(__file__).with_name("dialogs.tcss")
 
 
 class FormStyled:
-    """Mixin for a screen that `app.tcss` alone draws (the form, its menus): opening it
-    adds no board styles."""
+    """Mixin for a screen that `form.tcss` draws (the form, its menus): opening it adds no
+    board styles."""
 
 
 class BoardStyled:
     """Mixin for a screen that `board.tcss` draws (a board): opening it adds no dialog styles."""
 
 
-def add_board_styles(app: App, screen: Screen | str) -> None:
-    """Before `screen` opens: the style sheets it needs that are not in yet (none for the
-    form's; the board's for a board; the board's, then the dialogs', for any other)."""
+def add_screen_styles(app: App, screen: Screen | str) -> None:
+    """Before `screen` opens: the style sheets it needs that are not in yet (the form's for
+    the form's; the board's for a board; the board's, then the dialogs', for any other)."""
     if isinstance(screen, FormStyled):
-        return
-    for sheet in (BOARD_CSS,) if isinstance(screen, BoardStyled) else (BOARD_CSS, DIALOGS_CSS):
+        sheets: tuple[Path, ...] = (FORM_CSS,)
+    else:
+        sheets = (BOARD_CSS,) if isinstance(screen, BoardStyled) else (BOARD_CSS, DIALOGS_CSS)
+    for sheet in sheets:
         if not app.stylesheet.has_source(str(sheet), ""):
             app.stylesheet.add_source(sheet.read_text(encoding="utf-8"), read_from=(str(sheet), ""))
 

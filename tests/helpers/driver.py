@@ -163,10 +163,16 @@ async def told(pilot, *parts: str, timeout: float = 10.0) -> None:
 
 
 async def settle(pilot) -> None:
-    """Let every pending message, worker (a bot) and screen change finish."""
+    """Let every pending message, worker (a bot) and screen change finish: the screens on
+    the stack are the same after a pause as before it (a start's first screen opens once
+    Textual's start is over, and a board's first pass screen once the board is drawn)."""
     if pilot.app.workers:
         await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    stack = None
+    for _ in range(10):
+        await pilot.pause()
+        if stack == (stack := list(pilot.app.screen_stack)):
+            return
 
 
 async def click_button(pilot, selector: str) -> None:

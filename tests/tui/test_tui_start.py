@@ -198,13 +198,15 @@ async def test_the_form_starts_without_the_boards_styles_and_the_next_screen_bri
 
 
 async def test_a_board_opened_first_has_its_styles_as_it_shows():
+    """...and not the new-game form's, which it would parse twice for nothing."""
     from century_tui.engine import Game, Seat
-    from century_tui.tui.styles import BOARD_CSS
+    from century_tui.tui.styles import BOARD_CSS, FORM_CSS
     from century_tui.tui.widgets.hand import HandView
     from tests.helpers.driver import board
 
     async def body(app, pilot):
         assert app.stylesheet.has_source(str(BOARD_CSS), "")
+        assert not app.stylesheet.has_source(str(FORM_CSS), "")
         assert board(app).query_one(HandView).heading.styles.border_top[0] == "solid"
 
     game = Game((Seat("Ann"), Seat("Bob")), seed=3)

@@ -123,6 +123,7 @@ async def test_sixteen_colour_terminal_and_no_color(monkeypatch):
     from century_tui.storage import Settings
     from support import demo
     from century_tui.tui.app import CenturyApp
+    from tests.helpers.driver import settle
 
     monkeypatch.delenv("COLORTERM", raising=False)
     monkeypatch.setenv("TERM", "xterm")
@@ -130,6 +131,7 @@ async def test_sixteen_colour_terminal_and_no_color(monkeypatch):
     app = CenturyApp(demo.new_game(), settings=Settings(bot_delay_ms=0))
 
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         await pilot.press("enter")  # the pass screen
         assert app.console.color_system == "standard" and app.no_color
         assert render.tier_style(1).bgcolor.name == "red"

@@ -106,6 +106,7 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         if closed(self):
             return
         self._stop_listening = self.table.subscribe(self.on_table_change)
+        self.table.start()  # before the first frame: a new game's file is asked for before any key can play
         self.call_after_refresh(self.begin)
 
     def on_unmount(self) -> None:
@@ -118,7 +119,6 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     def begin(self) -> None:
         if closed(self):
             return
-        self.table.start()
         self.next_turn()
 
     # ------------------------------------------------------------ who may act
@@ -359,7 +359,8 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             from century_tui.tui.screens.handoff import HandOffScreen, missed_since
 
             here = s.seat  # the keyboard changes hands when the pass screen is answered
-            self.app.clear_notifications()  # the last person's refusals are not the next one's
+            if self._pass_screen is not None:  # the board's first has no last person: the start's notices stay
+                self.app.clear_notifications()  # the last person's refusals are not the next one's
             if self.table.save_error is not None:  # but the next one must know the game is not saved
                 self.say_unsaved()
             if not isinstance(self._pass_screen, HandOffScreen):  # one for the game, installed: kept between turns

@@ -4,13 +4,14 @@ open one of the unfinished games listed under the form (`widgets/unfinished_game
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from century_tui import engine, storage
 from century_tui.engine import (
@@ -29,7 +30,6 @@ from century_tui.tui.widgets.keybar import KeyBar
 from century_tui.tui.widgets.choice import Choice
 from century_tui.tui.widgets.form_controls import FormButton, FormCheck
 from century_tui.tui.widgets.seat_row import SeatForm, SeatRow, first_seats
-from century_tui.tui.widgets.unfinished_games import UnfinishedGames, unfinished
 from century_tui.tui import render
 from century_tui.tui.screens.too_small import SizeGuard
 from century_tui.tui.keys import OffersKeys, offered
@@ -37,6 +37,12 @@ from century_tui.tui.lifecycle import closed
 from century_tui.tui.context import window
 from century_tui.tui.follow import FollowsWords
 from century_tui.tui.styles import FormStyled
+
+if TYPE_CHECKING:
+    from textual.widgets import DataTable
+
+    from century_tui.tui.widgets.unfinished_games import UnfinishedGames
+
 
 def can_add(seats: int) -> bool:
     """Whether a form of `seats` seats may take one more (the rules' most players)."""
@@ -73,7 +79,7 @@ class NewGameScreen(OffersKeys, FormStyled, SeatForm, SizeGuard, FollowsWords, S
         super().__init__()
         self.seats = first_seats(names, remembered)
         self.seed = seed
-        self.games = unfinished()
+        self.games = storage.unfinished_held()
         """The unfinished games when the form opened (the list keeps them up to date)."""
 
     def compose(self) -> ComposeResult:
@@ -102,7 +108,9 @@ class NewGameScreen(OffersKeys, FormStyled, SeatForm, SizeGuard, FollowsWords, S
                 if self.games:
                     yield FormButton(t("newgame.continue"), id="continue")
                 yield FormButton(t("newgame.quit"), id="quit")
-            if self.games:
+            if self.games:  # a DataTable, 2 ms to import: only for a player with games to go on with
+                from century_tui.tui.widgets.unfinished_games import UnfinishedGames
+
                 yield UnfinishedGames(self.games, id="games")
             yield Static(classes="error")
         yield KeyBar()
@@ -143,8 +151,12 @@ class NewGameScreen(OffersKeys, FormStyled, SeatForm, SizeGuard, FollowsWords, S
 
     @property
     def listed(self) -> UnfinishedGames | None:
-        """The list of unfinished games (None: there were none to list)."""
-        return next(iter(self.query("#games").results(UnfinishedGames)), None)
+        """The list of unfinished games (None: there were none to list, and no query of the
+        form's widgets to say so: the key bar asks at each of its drawings)."""
+        if not self.games:
+            return None
+        found = self.query("#games")
+        return found.first() if found else None  # type: ignore[return-value]
 
     @offered("continue")
     def continue_offered(self) -> bool:

@@ -7,7 +7,6 @@ menu is made only when someone opens it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from rich.style import Style
@@ -44,11 +43,12 @@ class Choice(Widget, can_focus=True):
 
     value: reactive[str] = reactive("", init=False)
 
-    @dataclass
     class Changed(ControlMessage):
         """The person chose another option (or the program set another value)."""
 
-        value: str
+        def __init__(self, widget: Widget, value: str) -> None:
+            super().__init__(widget)
+            self.value = value
 
     def __init__(self, options: Options, value: str, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

@@ -8,8 +8,6 @@ thing a player waits for. The board's dialogs keep Textual's own."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -20,11 +18,14 @@ from textual.style import Style
 from textual.widget import Widget
 
 
-@dataclass
 class ControlMessage(Message):
-    """What a form control says; `control` (Textual's name) is the widget that said it."""
+    """What a form control says; `control` (Textual's name) is the widget that said it.
+    (Plain classes, as Textual's own messages are: a dataclass compiles its methods at
+    every start.)"""
 
-    widget: Widget
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
 
     @property
     def control(self) -> Widget:
@@ -186,9 +187,10 @@ class FormCheck(FormControl):
 
     value: reactive[bool] = reactive(False, init=False)
 
-    @dataclass
     class Changed(ControlMessage):
-        value: bool
+        def __init__(self, widget: Widget, value: bool) -> None:
+            super().__init__(widget)
+            self.value = value
 
     def __init__(self, label: str, value: bool = False, *, id: str | None = None) -> None:
         super().__init__(label, id=id, classes="-on" if value else "")

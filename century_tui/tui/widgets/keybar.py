@@ -92,7 +92,9 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
     def _bindings_changed(self, screen) -> None:
-        if self._entries() != self._drawn:
+        """Drawn again if its keys changed; not asked before its first drawing, which is
+        to come (the form's start asked twice, each time every key's check)."""
+        if self._drawn is None or self._entries() != self._drawn:
             self.refresh()
 
     def _entries(self) -> tuple[list[Entry], list[Entry]]:

@@ -18,7 +18,7 @@ from century_tui.text import Names, t
 from century_tui.tui.follow import FollowsWords
 
 NEWGAME_WIDTH = 68
-"""Cells for the list of games: the form's inside (app.tcss .newgame: width 76, border and
+"""Cells for the list of games: the form's inside (form.tcss .newgame: width 76, border and
 padding 2 a side), less a cell for its scrollbar when a long form scrolls."""
 
 HELD_CHECK_S = 2.0
@@ -30,16 +30,7 @@ SAVED_MOST = 24
 """Cells at most for the list's Saved column: a name the game gives its saves fits."""
 
 Listed = list[tuple[storage.SaveInfo, bool]]
-"""Each game with whether another window has it open."""
-
-
-def unfinished() -> Listed:
-    """The games to come back to, newest first, each with whether another window has it
-    open; none when the saves folder cannot be read."""
-    try:
-        return [(info, storage.is_held(info.path)) for info in storage.unfinished()]
-    except OSError:
-        return []
+"""Each game with whether another window has it open (`storage.unfinished_held`)."""
 
 
 def saved_times(games: list[storage.SaveInfo]) -> list[str]:
@@ -112,7 +103,7 @@ class UnfinishedGames(FollowsWords, DataTable):
 
     def read_again(self) -> None:
         """The games as they are on disk now (one was opened elsewhere, or is gone)."""
-        self.games = unfinished()
+        self.games = storage.unfinished_held()
         self.draw()
 
     def words_changed(self) -> None:
