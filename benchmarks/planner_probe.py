@@ -15,7 +15,7 @@ engine seed, and at each of the hard bot's turns:
   came. Both for the plan as made and for the plan cut after its last claim (a short
   search's last turns buy cards its horizon values, which puts off the claims after it).
   Bias is foreseen less actual (positive: the bot expects the other player later).
-- alive: runs the bot's 48-wide search to the game's end on one imagined order and counts
+- alive: runs the bot's 48-wide search (`--width`) to the game's end on one imagined order and counts
   the distinct first moves among the positions kept at each own turn ahead: once one is
   left, the deeper turns and the game's end decide nothing between first moves.
 """
@@ -40,7 +40,7 @@ from century_tui.engine import DISCARDING, State  # noqa: E402
 
 PACES = (3, 4, 5, 6)
 AHEAD = (1, 2, 3)
-WIDTH, DEPTH = 48, 40
+DEPTH = 40
 
 
 def trimmed(plan: Plan) -> Plan:
@@ -55,21 +55,21 @@ def planning(state: State, seat: int, weights) -> Planning:
     return Planning(imagined(state, 1), seat, weights, 10 ** 9, float("inf"), lambda: 0.0)
 
 
-def alive(state: State, seat: int, weights) -> list[int]:
-    """Distinct first moves kept at each level of a 48-wide search to the game's end."""
+def alive(state: State, seat: int, weights, width: int) -> list[int]:
+    """Distinct first moves kept at each level of a `width`-wide search to the game's end."""
     pl = planning(state, seat, weights)
     beam = Beam(pl.evaluator, pl.trigger, pl.work)
     roots: list[tuple] = []
     for i, move in enumerate(pl.moves()):
         pl.child(beam, i, move, roots)
-    return [len({node[1] for node in level}) for _, level in beam.levels(roots, WIDTH, DEPTH)]
+    return [len({node[1] for node in level}) for _, level in beam.levels(roots, width, DEPTH)]
 
 
-def play(seed: int, rot: int, nodes: int, reports: set[str]) -> tuple[list, list[list[int]]]:
+def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str], width: int) -> tuple[list, list[list[int]]]:
     """One game; (forecast rows (foreseen - actual, by plan kind, pace, claims ahead),
     first moves alive per level at each hard turn)."""
     names = ("hard", "baseline") if rot == 0 else ("baseline", "hard")
-    bots = [build(name, 1000 * seed + i, None, nodes, 0, "cpu") for i, name in enumerate(names)]
+    bots = [build(name, 1000 * seed + i, None, nodes, baseline_nodes, "cpu") for i, name in enumerate(names)]
     state = State.new(2, seed)
     me = names.index("hard")
     other = 1 - me
@@ -80,7 +80,7 @@ def play(seed: int, rot: int, nodes: int, reports: set[str]) -> tuple[list, list
                 plan = planning(state, me, bots[me].weights).game.others[0].plan
                 foreseen.append((state.players[other].turns, len(state.players[other].claimed), plan))
             if "alive" in reports and state.players[me].turns % 4 == 0:
-                widths.append(alive(state, me, bots[me].weights))
+                widths.append(alive(state, me, bots[me].weights, width))
         before = len(state.players[other].claimed)
         state.advance(bots[state.seat].choose(state))
         if len(state.players[other].claimed) > before:
@@ -99,14 +99,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="2000-2003", help="engine seeds, FIRST-LAST")
     parser.add_argument("--nodes", type=int, default=20000, help="the hard bot's node cap in the games")
+    parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
     parser.add_argument("--report", default="forecast,alive")
+    parser.add_argument("--width", type=int, default=48, help="the beam the alive report searches")
     args = parser.parse_args(argv)
     first, _, last = args.seeds.partition("-")
     reports = set(args.report.split(","))
     rows, widths = [], []
     for seed in range(int(first), int(last or first) + 1):
         for rot in (0, 1):
-            r, w = play(seed, rot, args.nodes, reports)
+            r, w = play(seed, rot, args.nodes, args.baseline_nodes, reports, args.width)
             rows += r
             widths += w
             print(f"seed {seed} seat {rot}: done", file=sys.stderr)
@@ -121,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                         cells.append(f"m={m}: {statistics.mean(errs):+.1f} ({statistics.mean(map(abs, errs)):.1f}; n={len(errs)})")
                 print(f"  plan {kind:7}, then a claim every {pace} turns: " + "  ".join(cells))
     if "alive" in reports and widths:
-        print(f"First moves kept at each own turn ahead ({WIDTH} wide, {len(widths)} positions; median):")
+        print(f"First moves kept at each own turn ahead ({args.width} wide, {len(widths)} positions; median):")
         depth = max(map(len, widths))
         med = [statistics.median(w[d] if d < len(w) else 1 for w in widths) for d in range(depth)]
         one = next((d + 1 for d, v in enumerate(med) if v <= 1), None)

@@ -30,6 +30,7 @@ RUNS = {
     "ui_terminal.py": (["--moves", "2", "--paths", "off"], "all keys"),
     "ui_terminal.py ssh": (["--moves", "2", "--paths", "ssh"], "seen by the other"),
     "ui_latency.py": (["--moves", "2", "--starts", "0"], "pass screen: median"),
+    "planner_probe.py": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8"], "First moves kept"),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }
