@@ -1,7 +1,8 @@
 """Probe the hard bot's planner on the positions of real games: how well its race model
 foresees the other player, and how long its search keeps more than one first move.
 
-Run by hand from the repository root (not a test; deterministic: both bots node-capped):
+Run by hand from the repository root (not a test; deterministic: the hard bot node-capped, the
+baseline's search fixed):
 
     python benchmarks/planner_probe.py --seeds 2000-2003            # both reports
     python benchmarks/planner_probe.py --seeds 2000-2009 --report forecast
@@ -15,9 +16,10 @@ engine seed, and at each of the hard bot's turns:
   came. Both for the plan as made and for the plan cut after its last claim (a short
   search's last turns buy cards its horizon values, which puts off the claims after it).
   Bias is foreseen less actual (positive: the bot expects the other player later).
-- alive: runs the bot's 48-wide search (`--width`) to the game's end on one imagined order and counts
-  the distinct first moves among the positions kept at each own turn ahead: once one is
-  left, the deeper turns and the game's end decide nothing between first moves.
+- alive (every fourth turn): runs the bot's 48-wide search (`--width`) to the game's end
+  on one imagined order and counts the distinct first moves among the positions kept at
+  each own turn ahead: once one is left, the deeper turns and the game's end decide
+  nothing between first moves.
 """
 
 from __future__ import annotations
