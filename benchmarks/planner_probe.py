@@ -57,9 +57,8 @@ def planning(state: State, seat: int, weights) -> Planning:
     return Planning(imagined(state, 1), seat, weights, 10 ** 9, float("inf"), lambda: 0.0)
 
 
-def alive(state: State, seat: int, weights, width: int) -> list[int]:
+def alive(pl: Planning, width: int) -> list[int]:
     """Distinct first moves kept at each level of a `width`-wide search to the game's end."""
-    pl = planning(state, seat, weights)
     beam = Beam(pl.evaluator, pl.trigger, pl.work)
     roots: list[tuple] = []
     for i, move in enumerate(pl.moves()):
@@ -78,11 +77,11 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
     foreseen, widths, came = [], [], []
     while not state.is_over:
         if state.seat == me and state.phase != DISCARDING:
+            pl = planning(state, me, bots[me].weights)
             if "forecast" in reports:
-                plan = planning(state, me, bots[me].weights).game.others[0].plan
-                foreseen.append((state.players[other].turns, len(state.players[other].claimed), plan))
+                foreseen.append((state.players[other].turns, len(state.players[other].claimed), pl.game.others[0].plan))
             if "alive" in reports and state.players[me].turns % 4 == 0:
-                widths.append(alive(state, me, bots[me].weights, width))
+                widths.append(alive(pl, width))
         before = len(state.players[other].claimed)
         state.advance(bots[state.seat].choose(state))
         if len(state.players[other].claimed) > before:
