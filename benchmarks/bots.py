@@ -9,6 +9,8 @@ stays free (`nice -n 10 taskset -c 1 ... --processes 1`):
     python benchmarks/bots.py --suite levels --games 200            # issue 4's level ladder
     python benchmarks/bots.py --matches baseline --nodes 20000 --baseline-nodes 0
         # deterministic screens: the hard bot at N nodes, the baseline to its full depth
+    python benchmarks/bots.py --report variant.json --apart reference.json
+        # a screen saved with --save, against the reference's, game by game
 
 Two-player matches are played in seat-swapped pairs: games 2k and 2k+1 use engine seed
 `seed + k`, the first bot of the pair sitting first in one and second in the other.
@@ -317,6 +319,44 @@ def report(args: argparse.Namespace) -> int:
     return 0
 
 
+def apart(args: argparse.Namespace) -> int:
+    """Saved runs (`--report`) against a reference run (`--apart`), game by game: the games
+    both played (the same engine seed and seating), each one's wins on them, and the games
+    only one of them won. Two-player screens differ by a few games in 60, which a
+    comparison of win rates from different seeds cannot see."""
+    def games(files: str) -> dict[tuple, dict]:
+        flat = [g for f in files.split(",") for g in json.loads(Path(f).read_text())["games"]]
+        return {(g["seed"], tuple(g["names"])): g for g in flat}
+
+    mine, ref = games(args.report), games(args.apart)
+    keys = args.matches or json.loads(Path(args.apart).read_text())["args"]["matches"] or DEFAULT_MATCHES
+    for label, lineup, _ in (MATCHES[k] for k in keys.split(",")):
+        both = [k for k in mine if k in ref and sorted(k[1]) == sorted(lineup)]
+        if not both:
+            continue
+        w, r = _wins(mine, both, lineup[0]), _wins(ref, both, lineup[0])
+        print(f"{label}: {len(both)} games both played: {sum(w)} won here, {sum(r)} by the reference; "
+              f"apart: the reference only {sum(b and not a for a, b in zip(w, r))}, "
+              f"here only {sum(a and not b for a, b in zip(w, r))}; "
+              f"mean score {_scores(mine, both, lineup[0])} (the reference {_scores(ref, both, lineup[0])})")
+    return 0
+
+
+def _seat(game: dict, name: str) -> dict:
+    return next(s for s in game["seats"] if s["name"] == name)
+
+
+def _wins(run: dict[tuple, dict], keys: list[tuple], name: str) -> list[bool]:
+    return [_seat(run[k], name)["won"] for k in keys]
+
+
+def _scores(run: dict[tuple, dict], keys: list[tuple], name: str) -> str:
+    """Mean score of `name` and of the others, over the games `keys` of `run`."""
+    measured = statistics.mean(_seat(run[k], name)["score"] for k in keys)
+    others = statistics.mean(s["score"] for k in keys for s in run[k]["seats"] if s["name"] != name)
+    return f"{measured:.1f} – {others:.1f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", choices=("tempo", "levels"), default="tempo")
@@ -336,9 +376,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", default=None,
                     help="play nothing: the tables of the games saved in these JSON files (comma-separated; "
                          "their own --matches, --budget-ms and --nodes unless given), runs on other seeds pooled")
+    ap.add_argument("--apart", default=None,
+                    help="with --report: compare its games with this saved reference run, game by game")
     args = ap.parse_args(argv)
+    if args.apart and not args.report:
+        ap.error("--apart compares the runs given by --report")
     if args.report:
-        return report(args)
+        return apart(args) if args.apart else report(args)
 
     if args.suite == "levels":
         chosen = LEVEL_PAIRS

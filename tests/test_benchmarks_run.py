@@ -9,6 +9,7 @@ only that it finishes and prints the line its figure is read from.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -56,3 +57,26 @@ def test_benchmark_runs(script, tmp_path):
     # sim_jobs.py exits 1 when two processes are not 1.8 times one: a figure, not a failure
     assert done.returncode == 0 or (script == "sim_jobs.py" and done.returncode == 1), done.stderr[-3000:]
     assert figure in done.stdout, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_a_screen_against_its_reference_counts_the_games_apart(tmp_path):
+    """`bots.py --report RUN --apart REF` compares two saved screens game by game: here the
+    reference and a copy of it with the first game's result turned round."""
+    bots = [sys.executable, str(ROOT / "benchmarks" / "bots.py")]
+    ref = tmp_path / "ref.json"
+    subprocess.run([*bots, "--games", "2", "--nodes", "300", "--baseline-nodes", "300", "--matches", "baseline",
+                    "--processes", "1", "--save", str(ref)], check=True, cwd=ROOT, capture_output=True, timeout=240)
+    saved = json.loads(ref.read_text())
+    turned = saved["games"][0]
+    hard_won = next(s for s in turned["seats"] if s["name"] == "hard")["won"]
+    for seat in turned["seats"]:
+        seat["won"] = not seat["won"]
+    variant = tmp_path / "variant.json"
+    variant.write_text(json.dumps(saved))
+    done = subprocess.run([*bots, "--report", str(variant), "--apart", str(ref)], check=False, cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    wins = sum(next(s for s in g["seats"] if s["name"] == "hard")["won"] for g in json.loads(ref.read_text())["games"])
+    mine = wins - 1 if hard_won else wins + 1
+    assert (f"2 games both played: {mine} won here, {wins} by the reference; "
+            f"apart: the reference only {int(hard_won)}, here only {int(not hard_won)}") in done.stdout, done.stdout
