@@ -252,6 +252,18 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))]
 
 
+def won(game: dict, name: str) -> bool:
+    """Whether the bot `name` won `game` (a saved game's result)."""
+    return any(s["won"] for s in game["seats"] if s["name"] == name)
+
+
+def mean_scores(games: list[dict], name: str) -> str:
+    """The mean score of the bot `name` and of the others in `games`, as the tables give it."""
+    mine = [s["score"] for r in games for s in r["seats"] if s["name"] == name]
+    theirs = [s["score"] for r in games for s in r["seats"] if s["name"] != name]
+    return f"{statistics.mean(mine):.1f} – {statistics.mean(theirs):.1f}"
+
+
 def tempo_report(matches, results: dict[str, list[dict]], budget: int | None) -> None:
     print(f"| {'match':<16} | games | first bot wins (95 % CI) | target | mean score | capped |")
     print("|---|---|---|---|---|---|")
@@ -262,14 +274,12 @@ def tempo_report(matches, results: dict[str, list[dict]], budget: int | None) ->
         if lineup.count(me) == len(lineup):
             print(f"| {label:<16} | {len(rs)} | - | - | - | {len(rs) - len(done)} |")
             continue
-        wins = sum(any(s["won"] for s in r["seats"] if s["name"] == me) for r in done)
+        wins = sum(won(r, me) for r in done)
         lo, hi = wilson(wins, len(done))
         share = wins / len(done) if done else 0.0
         mark = "" if not target else (" ok" if share >= target else (" ?" if hi >= target else " LOW"))
-        mine = [s["score"] for r in done for s in r["seats"] if s["name"] == me]
-        theirs = [s["score"] for r in done for s in r["seats"] if s["name"] != me]
         print(f"| {label:<16} | {len(rs)} | {share:.1%} ({lo:.1%}–{hi:.1%}){mark} | {target:.0%} | "
-              f"{statistics.mean(mine):.1f} – {statistics.mean(theirs):.1f} | {len(rs) - len(done)} |")
+              f"{mean_scores(done, me)} | {len(rs) - len(done)} |")
 
     print("\nPer player per game, mean (95 % CI):\n")
     print("| match | bot | own turns | first claim (own turn) | acquired | never played | discards |")
@@ -321,40 +331,28 @@ def report(args: argparse.Namespace) -> int:
 
 def apart(args: argparse.Namespace) -> int:
     """Saved runs (`--report`) against a reference run (`--apart`), game by game: the games
-    both played (the same engine seed and seating), each one's wins on them, and the games
-    only one of them won. Two-player screens differ by a few games in 60, which a
+    both played to the end (the same engine seed and seating), each one's wins on them, and
+    the games only one of them won. Two-player screens differ by a few games in 60, which a
     comparison of win rates from different seeds cannot see."""
-    def games(files: str) -> dict[tuple, dict]:
-        flat = [g for f in files.split(",") for g in json.loads(Path(f).read_text())["games"]]
-        return {(g["seed"], tuple(g["names"])): g for g in flat}
+    reference = json.loads(Path(args.apart).read_text())
 
-    mine, ref = games(args.report), games(args.apart)
-    keys = args.matches or json.loads(Path(args.apart).read_text())["args"]["matches"] or DEFAULT_MATCHES
+    def by_game(runs: list[dict]) -> dict[tuple, dict]:
+        return {(g["seed"], tuple(g["names"])): g for run in runs for g in run["games"] if not g["capped"]}
+
+    mine = by_game([json.loads(Path(f).read_text()) for f in args.report.split(",")])
+    ref = by_game([reference])
+    keys = args.matches or reference["args"]["matches"] or DEFAULT_MATCHES
     for label, lineup, _ in (MATCHES[k] for k in keys.split(",")):
+        me = lineup[0]
         both = [k for k in mine if k in ref and sorted(k[1]) == sorted(lineup)]
-        if not both:
+        if not both or lineup.count(me) == len(lineup):
             continue
-        w, r = _wins(mine, both, lineup[0]), _wins(ref, both, lineup[0])
+        w, r = [won(mine[k], me) for k in both], [won(ref[k], me) for k in both]
         print(f"{label}: {len(both)} games both played: {sum(w)} won here, {sum(r)} by the reference; "
               f"apart: the reference only {sum(b and not a for a, b in zip(w, r))}, "
-              f"here only {sum(a and not b for a, b in zip(w, r))}; "
-              f"mean score {_scores(mine, both, lineup[0])} (the reference {_scores(ref, both, lineup[0])})")
+              f"here only {sum(a and not b for a, b in zip(w, r))}; mean score "
+              f"{mean_scores([mine[k] for k in both], me)} (the reference {mean_scores([ref[k] for k in both], me)})")
     return 0
-
-
-def _seat(game: dict, name: str) -> dict:
-    return next(s for s in game["seats"] if s["name"] == name)
-
-
-def _wins(run: dict[tuple, dict], keys: list[tuple], name: str) -> list[bool]:
-    return [_seat(run[k], name)["won"] for k in keys]
-
-
-def _scores(run: dict[tuple, dict], keys: list[tuple], name: str) -> str:
-    """Mean score of `name` and of the others, over the games `keys` of `run`."""
-    measured = statistics.mean(_seat(run[k], name)["score"] for k in keys)
-    others = statistics.mean(s["score"] for k in keys for s in run[k]["seats"] if s["name"] != name)
-    return f"{measured:.1f} – {others:.1f}"
 
 
 def main(argv: list[str] | None = None) -> int:

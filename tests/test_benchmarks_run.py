@@ -67,6 +67,7 @@ def test_a_screen_against_its_reference_counts_the_games_apart(tmp_path):
     subprocess.run([*bots, "--games", "2", "--nodes", "300", "--baseline-nodes", "300", "--matches", "baseline",
                     "--processes", "1", "--save", str(ref)], check=True, cwd=ROOT, capture_output=True, timeout=240)
     saved = json.loads(ref.read_text())
+    wins = sum(s["won"] for g in saved["games"] for s in g["seats"] if s["name"] == "hard")
     turned = saved["games"][0]
     hard_won = next(s for s in turned["seats"] if s["name"] == "hard")["won"]
     for seat in turned["seats"]:
@@ -76,7 +77,6 @@ def test_a_screen_against_its_reference_counts_the_games_apart(tmp_path):
     done = subprocess.run([*bots, "--report", str(variant), "--apart", str(ref)], check=False, cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    wins = sum(next(s for s in g["seats"] if s["name"] == "hard")["won"] for g in json.loads(ref.read_text())["games"])
     mine = wins - 1 if hard_won else wins + 1
     assert (f"2 games both played: {mine} won here, {wins} by the reference; "
             f"apart: the reference only {int(hard_won)}, here only {int(not hard_won)}") in done.stdout, done.stdout
