@@ -76,11 +76,13 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
     other = 1 - me
     foreseen, widths, came = [], [], []
     while not state.is_over:
-        if state.seat == me and state.phase != DISCARDING:
-            pl = planning(state, me, bots[me].weights)
-            if "forecast" in reports:
+        forecast = "forecast" in reports
+        probed = "alive" in reports and state.players[me].turns % 4 == 0
+        if state.seat == me and state.phase != DISCARDING and (forecast or probed):
+            pl = planning(state, me, bots[me].weights)  # made only for a report that reads it
+            if forecast:
                 foreseen.append((state.players[other].turns, len(state.players[other].claimed), pl.game.others[0].plan))
-            if "alive" in reports and state.players[me].turns % 4 == 0:
+            if probed:
                 widths.append(alive(pl, width))
         before = len(state.players[other].claimed)
         state.advance(bots[state.seat].choose(state))
