@@ -32,6 +32,8 @@ RUNS = {
     "ui_terminal.py ssh": (["--moves", "2", "--paths", "ssh"], "seen by the other"),
     "ui_latency.py": (["--moves", "2", "--starts", "0"], "pass screen: median"),
     "planner_probe.py": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8"], "First moves kept"),
+    "planner_probe.py hope": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8",
+                               "--report", "hope"], "own final score: "),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }

@@ -70,6 +70,11 @@ class Weights(Struct, frozen=True):
     """Above 0, a finished line's win counts by its chance: its margin over the other
     players' forecast scores, uncertain by this many points, plus `win_sigma_turn` a turn."""
     win_sigma_turn: float = 0.0
+    others_extra: float = 0.0
+    """Points added to each other player's forecast final score, plus `others_per_turn`
+    for each own turn to the end: the race model foresees too few of their claims
+    (`benchmarks/planner_probe.py --report hope`)."""
+    others_per_turn: float = 0.0
     discount: float = 1.0
     """A claim `d` own turns into a line counts `discount ** d` of its points (1: no
     discount): points sooner are surer, and the race goes to the quick."""
@@ -205,6 +210,12 @@ class Evaluator:
             got = world.memo[ncl] = (ctx, rival)
         return got
 
+    def others_scores(self, world: World) -> list[int]:
+        """The other players' final scores `world` forecasts: their points there and what
+        their planned caravans score."""
+        return [opts + SCORED[_within(other.plan.cubes(k))]
+                for (k, opts, n, lost), other in zip(world.others, world.game.others)]
+
     def final(self, world: World, pts: int, cv: int, depth: int) -> float:
         """A finished game's worth: the bot's score less `rival` times the best other's,
         plus the win bonus times the chance of a win (`Weights.win_sigma`: the other
@@ -212,8 +223,9 @@ class Evaluator:
         w = self.w
         mine = pts + SCORED[cv]
         best, margin = 0, float("inf")
-        for (k, opts, n, lost), other, pos in zip(world.others, world.game.others, self.positions):
-            score = opts + SCORED[_within(other.plan.cubes(k))]
+        extra = w.others_extra + w.others_per_turn * depth
+        for score, pos in zip(self.others_scores(world), self.positions):
+            score += extra
             best = max(best, score)
             margin = min(margin, mine - score + (0.5 if pos < self.my_position else -0.5))
         sigma = w.win_sigma + w.win_sigma_turn * depth
