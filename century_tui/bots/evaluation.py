@@ -70,11 +70,6 @@ class Weights(Struct, frozen=True):
     """Above 0, a finished line's win counts by its chance: its margin over the other
     players' forecast scores, uncertain by this many points, plus `win_sigma_turn` a turn."""
     win_sigma_turn: float = 0.0
-    others_per_turn: float = 0.0
-    """Points added to each other player's forecast final score for each own turn to the
-    end, at most `others_most`: the race model foresees too few of their claims
-    (`benchmarks/planner_probe.py --report hope`)."""
-    others_most: float = 1000.0
     discount: float = 1.0
     """A claim `d` own turns into a line counts `discount ** d` of its points (1: no
     discount): points sooner are surer, and the race goes to the quick."""
@@ -223,9 +218,7 @@ class Evaluator:
         w = self.w
         mine = pts + SCORED[cv]
         best, margin = 0, float("inf")
-        extra = min(w.others_most, w.others_per_turn * depth)
         for score, pos in zip(self.others_scores(world), self.positions):
-            score += extra
             best = max(best, score)
             margin = min(margin, mine - score + (0.5 if pos < self.my_position else -0.5))
         sigma = w.win_sigma + w.win_sigma_turn * depth
