@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import build  # noqa: E402
 
-from century_tui.bots.hard import imagined  # noqa: E402
 from century_tui.bots.caravan_tables import SCORED  # noqa: E402
+from century_tui.bots.hard import imagined  # noqa: E402
 from century_tui.bots.planner import Beam, line_of  # noqa: E402
 from century_tui.bots.race import Plan  # noqa: E402
 from century_tui.bots.root import Planning  # noqa: E402
@@ -86,7 +86,7 @@ def hope(pl: Planning, best: tuple, turns: int) -> dict:
     world = best[7]
     if world.over:
         others = pl.evaluator.others_scores(world)
-        k, pts, ncl, lost = world.others[0]
+        _, pts, ncl, _ = world.others[0]
         got |= {"mine": best[5] + SCORED[best[2]], "theirs": max(others), "end": turns + world.depth,
                 "their cards": ncl, "their points": pts}
     return got
@@ -102,8 +102,7 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
     me = names.index("hard")
     other = 1 - me
     foreseen, widths, came, hopes = [], [], [], []
-    realised = {0: 0}
-    """The bot's points from cards and coins after each of its own turns."""
+    realised = {0: 0}  # the bot's points from cards and coins after each of its own turns
     while not state.is_over:
         forecast = "forecast" in reports
         probed = bool({"alive", "hope"} & reports) and state.players[me].turns % 4 == 0
@@ -129,8 +128,7 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
                 if claimed + m <= len(came):
                     for pace in PACES:
                         rows.append((kind, pace, m, p.turns_to(0, m, pace) - (came[claimed + m - 1] - turns)))
-    mine, theirs = state.score(me).total, state.score(other).total
-    their = state.score(other)
+    mine, their = state.score(me), state.score(other)
     won = state.winner() == me
     hoped = []
     for h in hopes:
@@ -141,12 +139,12 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
         if "mine" in h:
             span = h["end"] - start
             near = "1-5" if span <= 5 else "6-15" if span <= 15 else "16+"
-            hoped += [("own final score", h["mine"] - mine), ("other's final score", h["theirs"] - theirs),
-                      (f"other's final score, the end {near} own turns on", h["theirs"] - theirs),
+            hoped += [("own final score", h["mine"] - mine.total), ("other's final score", h["theirs"] - their.total),
+                      (f"other's final score, the end {near} own turns on", h["theirs"] - their.total),
                       ("the end's own turn", h["end"] - state.players[me].turns),
                       ("other's cards at the end", h["their cards"] - len(state.players[other].claimed)),
                       ("other's points from cards and coins", h["their points"] - (their.total - their.cubes)),
-                      ("won, by the line" if h["mine"] > h["theirs"] else "lost, by the line", int(won))]
+                      ("won" if h["mine"] > h["theirs"] else "lost", int(won))]  # the line's end, ties aside
     return rows, widths, hoped
 
 
@@ -193,10 +191,10 @@ def main(argv: list[str] | None = None) -> int:
             if errs:
                 print(f"  {what}: {statistics.mean(errs):+.1f} (mean absolute {statistics.mean(map(abs, errs)):.1f};"
                       f" n={len(errs)})")
-        for what in ("won, by the line", "lost, by the line"):
+        for what in ("won", "lost"):
             wins = [e for k, e in hoped if k == what]
             if wins:
-                print(f"  positions whose line ends {what.split(',')[0]}: {len(wins)}, the game won from"
+                print(f"  positions whose line ends {what}: {len(wins)}, the game won from"
                       f" {sum(wins)} ({100 * sum(wins) / len(wins):.0f} %)")
     return 0
 
