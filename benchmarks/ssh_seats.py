@@ -163,7 +163,7 @@ async def main(tables: int, keys: int, bots: int) -> None:
     cpu = cpu_seconds(host.pid) - cpu_before
     for conn in conns:
         conn.close()
-    host.send_signal(2)
+    host.terminate()  # it stops as on Ctrl+C; SIGINT would be ignored if this runs in the background (`… &`)
     await asyncio.wait_for(host.wait(), WAIT)
     drain.cancel()
     docs = [json.loads(f.read_text()) for f in (Path(home) / "saves").glob("*.json")]

@@ -24,6 +24,12 @@ pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal"),
 ]
 WAIT = 60.0
+FOREGROUND = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+IN_THE_FOREGROUND = [sys.executable, "-c", FOREGROUND]
+"""Put before the host's command: Ctrl+C (SIGINT) stops it, as when a terminal's shell runs it
+in the foreground, whatever this test run inherited. A run a script put in the background
+(`pytest -n 2 &`) passes on Ctrl+C ignored, and the host rightly takes no notice of it then:
+`stop`'s SIGINT was lost and the host killed 20 s on (`tests/bots/test_sim.py` does the same)."""
 
 
 class HostProcess:
@@ -33,8 +39,8 @@ class HostProcess:
         self.lines: list[str] = []
         self.news = threading.Condition()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "century_tui", "--lang", "en", "host", "--players", "Ann,Bob", "--seed", str(seed),
-             "--port", "0", "--ssh", "0"],
+            [*IN_THE_FOREGROUND, sys.executable, "-m", "century_tui", "--lang", "en", "host", "--players", "Ann,Bob",
+             "--seed", str(seed), "--port", "0", "--ssh", "0"],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env=terminal_env(home))
         threading.Thread(target=self._read, daemon=True).start()
