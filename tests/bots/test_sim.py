@@ -19,26 +19,9 @@ from pathlib import Path
 import pytest
 
 from century_tui.sim import MEASURED, simulate
+from tests.helpers.ctrl_c import IN_THE_FOREGROUND, with_ctrl_c
 
 CENTURY = [sys.executable, "-m", "century_tui"]
-
-
-def with_ctrl_c(disposition: str) -> list[str]:
-    """Put before a command, runs it with Ctrl+C (SIGINT) at `disposition`, whatever this test
-    run inherited: "SIG_DFL" as a terminal's shell runs a command in the foreground, so that
-    Ctrl+C stops the program; "SIG_IGN" as a script runs one in the background. A small
-    Python launcher sets it and execs the command (`env --default-signal` would need GNU
-    coreutils 8.31 or later)."""
-    launch = "import os, signal, sys; signal.signal(signal.SIGINT, getattr(signal, sys.argv[1])); " \
-             "os.execv(sys.argv[2], sys.argv[2:])"
-    return [sys.executable, "-c", launch, disposition]
-
-
-IN_THE_FOREGROUND = with_ctrl_c("SIG_DFL")
-"""The commands a script puts in the background (`pytest -n 2 &`) and all they start inherit
-Ctrl+C ignored, and a program rightly takes no notice of it there
-(`test_a_background_job_takes_no_notice_of_ctrl_c`): without this, the Ctrl+C tests all
-failed in such a run."""
 
 
 def results(d):

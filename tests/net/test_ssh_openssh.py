@@ -16,6 +16,7 @@ import time
 import pytest
 
 from century_tui.engine import Seat
+from tests.helpers.ctrl_c import IN_THE_FOREGROUND
 from tests.helpers.hosting import first_to_play
 from tests.helpers.pty_screen import Terminal, terminal_env
 
@@ -24,12 +25,6 @@ pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal"),
 ]
 WAIT = 60.0
-FOREGROUND = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
-IN_THE_FOREGROUND = [sys.executable, "-c", FOREGROUND]
-"""Put before the host's command: Ctrl+C (SIGINT) stops it, as when a terminal's shell runs it
-in the foreground, whatever this test run inherited. A run a script put in the background
-(`pytest -n 2 &`) passes on Ctrl+C ignored, and the host rightly takes no notice of it then:
-`stop`'s SIGINT was lost and the host killed 20 s on (`tests/bots/test_sim.py` does the same)."""
 
 
 class HostProcess:
