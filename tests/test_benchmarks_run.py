@@ -34,6 +34,8 @@ RUNS = {
     "planner_probe.py": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8"], "First moves kept"),
     "planner_probe.py hope": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8",
                                "--report", "hope"], "own final score: "),
+    "fit_cards.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--boots", "2", "--table"],
+                     "CARD_WORTH = ("),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }

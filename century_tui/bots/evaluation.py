@@ -23,6 +23,7 @@ from msgspec import Struct
 from century_tui.engine import COST, cards_of
 
 from .caravan_tables import CUBES, SCORED, STATES, TIER_VALUE
+from .card_worth import worth as learned_worth
 from .engine_value import throughput
 from .heuristics import POINTS, RATES, deficit, value
 from .world import World, coin_on
@@ -48,6 +49,9 @@ class Weights(Struct, frozen=True):
     (`engine_value.throughput`) times this times the turns left (at most
     `throughput_turns`), instead of `engine`'s sum of rates."""
     throughput_turns: float = 30.0
+    learned: float = 0.0
+    """Above 0, the merchant cards count this times their worths fitted to games
+    (`card_worth.worth`, in points) instead of `engine` times their hand-made rates."""
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
     late_turns: float = 8.0
@@ -111,6 +115,8 @@ class Context:
         self.engine_share = w.engine * min(1.0, left / w.engine_turns)
         if w.throughput:
             self.engine_share = w.throughput * min(left, w.throughput_turns)
+        elif w.learned:
+            self.engine_share = w.learned * min(1.0, left / w.engine_turns)
         self.ready_share = w.ready * self.late
         self.cubes: list[float | None] = [None] * STATES
         self.engine: dict[int, float] = {}
@@ -125,12 +131,12 @@ class Context:
 
     def _cube_worth(self, cv: int) -> float:
         w, cubes = self.w, CUBES[cv]
-        best, surplus, cost = -1, float("-inf"), None
+        surplus, cost = float("-inf"), None
         for j, card in enumerate(self.prow):
             k = COST[card]
             s = self.coins[j] - value(k) * w.matched - deficit(cubes, k)
             if s > surplus:
-                best, surplus, cost = j, s, k
+                surplus, cost = s, k
         matched = 0
         if cost is not None:
             matched = value((min(cubes[0], cost[0]), min(cubes[1], cost[1]), min(cubes[2], cost[2]),
@@ -141,7 +147,9 @@ class Context:
     def cards_worth(self, mask: int, hand: int) -> float:
         e = self.engine.get(mask)
         if e is None:
-            rate = throughput(mask) if self.w.throughput else engine_rate(mask, self.w.engine_decay)
+            w = self.w
+            rate = (throughput(mask) if w.throughput else learned_worth(mask) if w.learned
+                    else engine_rate(mask, w.engine_decay))
             e = self.engine[mask] = rate * self.engine_share
         r = self.ready.get(hand)
         if r is None:

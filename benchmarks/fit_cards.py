@@ -1,0 +1,171 @@
+"""Fit what each merchant card is worth to a player holding it, from the planner's own games.
+
+The hard bot values its merchant cards by a rate written by hand (`heuristics.card_rate`:
+the cube tiers a play adds, trades counted twice when they are cheap), summed best first
+with a decay. The games are lost in their middle, where that worth chooses the move
+(docs/BOT_TUNING.md), so this fits one worth per card to what the games made of it.
+
+Plays two-player games at a node cap (the hard bot against itself and against the frozen
+baseline, seats swapped on each engine seed, from seed 20000: apart from every screen's),
+records each seat at the start of every turn, and fits the points still to come (the seat's
+final score less its realised points, which the bot counts fully) by least squares on: its cubes by tier while more than `late` turns are left and
+what they score after; one worth per merchant card held (deck cards, the starting two are
+everyone's), counted fully until 10 own turns are left and less after (as the bot counts
+its engine); the number of cards held (the decay: a long hand cycles slowly); and one
+intercept per own turn played. The turns left are the game's own, known afterwards.
+
+    python benchmarks/fit_cards.py --games 200 --processes 2 --out /tmp/cards.npz
+    python benchmarks/fit_cards.py --load /tmp/cards.npz --table    # the worths as Python
+
+Needs numpy (not a dependency of the game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+
+from century_tui.bots.heuristics import RATES  # noqa: E402
+from century_tui.engine import DISCARDING, MERCHANT_CARDS, State  # noqa: E402
+
+DECK = 43
+"""Merchant cards 0-42 are the deck's; 43 and up are the starting cards every player holds."""
+MATCHES = {"self": ("hard", "hard"), "baseline": ("hard", "baseline")}
+LATE, ENGINE_TURNS = 8.0, 10.0
+"""As `evaluation.Weights.late_turns` and `engine_turns`."""
+
+
+def record(task: tuple) -> dict:
+    """One game: each seat at the start of every turn (points, cubes, cards, hand, turns
+    played) and each seat's final score and own turns."""
+    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
+    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
+    state = State.new(len(names), engine_seed)
+    rows: list[tuple] = []
+    while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
+        if state.phase != DISCARDING:
+            for me, p in enumerate(state.players):
+                s = state.score(me)
+                rows.append((me, s.total - s.cubes, *p.cubes, p.hand | p.played, p.hand, p.turns))
+        state.advance(bots[state.seat].choose(state))
+    return {"names": names, "over": state.is_over, "rows": rows,
+            "final": [state.score(i).total for i in range(state.n)],
+            "turns": [p.turns for p in state.players]}
+
+
+def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], seed: int, processes: int) -> dict:
+    tasks = [t for m in matches for t in tasks_for(MATCHES[m], games, seed, None, nodes, baseline_nodes)]
+    out: dict[str, list] = {k: [] for k in ("seat", "realised", "cubes", "cards", "hand", "turns", "final",
+                                            "end", "game", "hard")}
+    with multiprocessing.Pool(processes) as pool:
+        for g, r in enumerate(pool.imap(record, tasks, chunksize=1)):
+            print(f"\r{g + 1}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+            if not r["over"]:
+                continue
+            for me, realised, c0, c1, c2, c3, cards, hand, turns in r["rows"]:
+                for k, v in (("seat", me), ("realised", realised), ("cubes", (c0, c1, c2, c3)), ("cards", cards),
+                             ("hand", hand), ("turns", turns), ("final", r["final"][me]),
+                             ("end", r["turns"][me]), ("game", g), ("hard", r["names"][me] == "hard")):
+                    out[k].append(v)
+    print(file=sys.stderr)
+    return {k: np.array(v) for k, v in out.items()}
+
+
+def design(data: dict) -> tuple[np.ndarray, list[str]]:
+    """The regressors: what the worth is made of, unweighted, and a column per own turn."""
+    left = np.maximum(0, data["end"] - data["turns"])
+    late = np.minimum(1.0, left / LATE)
+    eng = np.minimum(1.0, left / ENGINE_TURNS)
+    cubes = data["cubes"].astype(float)
+    scored = cubes[:, 1:].sum(axis=1)  # every non-yellow cube scores a point (R-SCORE-1)
+    held = np.array([[(int(m) >> c) & 1 for c in range(DECK)] for m in data["cards"]], float)
+    in_hand = np.array([(int(h) & ((1 << DECK) - 1)).bit_count() for h in data["hand"]], float)
+    n = held.sum(axis=1)
+    cols = [late * cubes[:, t] for t in range(4)] + [(1 - late) * scored]
+    rated = held @ np.array(RATES[:DECK])
+    cols += [eng * held[:, c] for c in range(DECK)] + [eng * rated, eng * n * n, late * in_hand]
+    names = ["Y", "R", "G", "B", "scored late"] + [f"card {c}" for c in range(DECK)]
+    names += ["hand-made rates", "cards held squared", "deck cards in hand"]
+    turns = np.minimum(data["turns"], 45)
+    steps = (turns[:, None] == np.unique(turns)[None, :]).astype(float)
+    return np.column_stack(cols + [steps]), names
+
+
+def ridge(A: np.ndarray, b: np.ndarray, penalised: np.ndarray, lam: float) -> np.ndarray:
+    """Least squares with `lam` times the squares of the penalised coefficients added: a card
+    seldom held keeps near its hand-made rate times the fitted scale."""
+    extra = np.sqrt(lam) * np.eye(A.shape[1])[penalised]
+    return np.linalg.lstsq(np.vstack([A, extra]), np.concatenate([b, np.zeros(len(extra))]), rcond=None)[0]
+
+
+def fit(data: dict, boots: int, lam: float) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Each card's worth is the fitted scale times its hand-made rate plus its own offset,
+    the offsets shrunk by a ridge (`lam`); R² held out: fitted on even games, measured on odd."""
+    A, names = design(data)
+    b = (data["final"] - data["realised"]).astype(float)  # the points still to come: realised count fully
+    penalised = np.array([n.startswith("card ") for n in names] + [False] * (A.shape[1] - len(names)))
+    coef = ridge(A, b, penalised, lam)
+    odd = data["game"] % 2 == 1
+    held_coef = ridge(A[~odd], b[~odd], penalised, lam)
+    held = 1 - np.var(b[odd] - A[odd] @ held_coef) / np.var(b[odd])
+    r2 = 1 - np.var(b - A @ coef) / np.var(b)
+    games = {g: np.flatnonzero(data["game"] == g) for g in np.unique(data["game"])}
+    rng, keys = np.random.default_rng(0), np.array(list(games))
+    boot = [ridge(A[i], b[i], penalised, lam)
+            for i in (np.concatenate([games[g] for g in rng.choice(keys, len(keys))]) for _ in range(boots))]
+    se = np.std(boot, axis=0)
+    print(f"{len(b)} positions from {len(games)} games; ridge {lam:g}; R² {r2:.3f} (held out {held:.3f})")
+    return coef[: len(names)], se[: len(names)], names
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100, help="games per match (seat-swapped pairs)")
+    ap.add_argument("--nodes", type=int, default=8000, help="the hard bot's node cap a move")
+    ap.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
+    ap.add_argument("--matches", default="self,baseline")
+    ap.add_argument("--seed", type=int, default=20000)
+    ap.add_argument("--processes", type=int, default=1)
+    ap.add_argument("--out", help="save the rows (.npz)")
+    ap.add_argument("--load", action="append", help="fit rows saved by --out (repeatable)")
+    ap.add_argument("--boots", type=int, default=100)
+    ap.add_argument("--ridge", type=float, default=100.0, help="shrinks each card's offset from its rate")
+    ap.add_argument("--table", action="store_true", help="print the card worths as a Python tuple")
+    args = ap.parse_args(argv)
+    if args.load:
+        parts = [dict(np.load(f)) for f in args.load]
+        for k, p in enumerate(parts):
+            p["game"] = p["game"] + 100_000 * k
+        data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    else:
+        data = collect(args.games, args.nodes, args.baseline_nodes, args.matches.split(","), args.seed,
+                       args.processes)
+        if args.out:
+            np.savez(args.out, **data)
+    coef, se, names = fit(data, args.boots, args.ridge)
+    first, scale = names.index("card 0"), coef[names.index("hand-made rates")]
+    worth = [scale * RATES[c] + coef[first + c] for c in range(DECK)]
+    print("| term | points (95 %) | hand-made rate | card's worth | card |")
+    print("|---|---|---|---|---|")
+    for i, n in enumerate(names):
+        card = MERCHANT_CARDS[i - first] if n.startswith("card ") else None
+        what = (f"{RATES[i - first]:.1f} | {worth[i - first]:.2f} | {card.code} {card.pay} -> {card.gain} {card.steps}"
+                if card else " | | ")
+        print(f"| {n} | {coef[i]:.2f} ± {1.96 * se[i]:.2f} | {what} |")
+    if args.table:
+        print("CARD_WORTH = (" + ", ".join(f"{c:.2f}" for c in worth) + ")")
+        print(f"HELD_SQUARED = {coef[names.index('cards held squared')]:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,41 @@
+"""Merchant cards worth what the games made of them (issue 41): the fitted worths as the
+planner counts them. Node caps only, never the clock."""
+
+from __future__ import annotations
+
+from century_tui.bots.card_worth import CARD_WORTH, DECK, HELD_SQUARED, worth
+from century_tui.bots.evaluation import Context, Weights, engine_rate
+from century_tui.engine import MERCHANT_CARDS, State
+
+
+def mask(*cards: int) -> int:
+    return sum(1 << c for c in cards)
+
+
+def test_every_deck_card_has_a_worth_and_the_starting_cards_count_nothing():
+    assert len(CARD_WORTH) == DECK
+    assert all(c.code.startswith("M") for c in MERCHANT_CARDS[:DECK])
+    assert all(not c.code.startswith("M") for c in MERCHANT_CARDS[DECK:])
+    start = State.new(2, 0).players[0]
+    assert worth(start.hand | start.played) == 0.0
+
+
+def test_cards_held_add_their_worths_and_each_further_card_counts_less():
+    one, two = mask(7), mask(7, 22)
+    assert worth(one) == CARD_WORTH[7] + HELD_SQUARED
+    assert worth(two) == CARD_WORTH[7] + CARD_WORTH[22] + 4 * HELD_SQUARED
+    assert HELD_SQUARED < 0  # a long hand cycles slowly
+    assert worth(two) - worth(one) < CARD_WORTH[22]
+
+
+def test_the_planner_counts_the_fitted_worths_while_learned_is_on():
+    """`learned` switches the engine's worth from the hand-made rates to the fitted worths,
+    fully until `engine_turns` are left and less after; off, the hand-made rates as before."""
+    cards = mask(7, 22, 43, 48)
+    prow = tuple(range(5))
+    on = Weights(learned=0.5)
+    far, near = Context(prow, 1, 1, 20.0, on), Context(prow, 1, 1, 5.0, on)
+    assert far.cards_worth(cards, 0) == 0.5 * worth(cards)
+    assert near.cards_worth(cards, 0) == 0.5 * 0.5 * worth(cards)
+    off = Weights(learned=0.0)
+    assert Context(prow, 1, 1, 20.0, off).cards_worth(cards, 0) == off.engine * engine_rate(cards, off.engine_decay)
