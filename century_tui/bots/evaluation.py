@@ -3,7 +3,7 @@
 A line's worth is the bot's `worth` less `rival` times the best other player's: realised
 points and coins fully; cubes by tier, fully when they pay part of the best row card to
 aim at and less when spare, and near the end only for what they score; merchant cards
-for what they will make in the turns left. The turns left come from the race
+for what games showed each to be worth (`card_worth`), in the turns left. The turns left come from the race
 (`World.end`, or the other players' pace and the bot's own): a known end makes the last
 turns count cubes for their score and merchant cards for nothing. A finished game counts
 the true scores, with a bonus for winning (the larger the sooner).
@@ -39,7 +39,8 @@ class Weights(Struct, frozen=True):
     target: float = 0.3
     """Share of the best target's surplus (its worth less steps missing) counted now."""
     engine: float = 0.5
-    """Share of the merchant cards' production per play counted, early in the game."""
+    """Share of the merchant cards' production per play counted, early in the game
+    (with `learned` 0)."""
     engine_decay: float = 0.8
     """Each further merchant card counts this much less: a long hand cycles slowly."""
     engine_turns: float = 10.0
@@ -49,9 +50,12 @@ class Weights(Struct, frozen=True):
     (`engine_value.throughput`) times this times the turns left (at most
     `throughput_turns`), instead of `engine`'s sum of rates."""
     throughput_turns: float = 30.0
-    learned: float = 0.0
+    learned: float = 0.35
     """Above 0, the merchant cards count this times their worths fitted to games
-    (`card_worth.worth`, in points) instead of `engine` times their hand-made rates."""
+    (`card_worth.worth`, in points) instead of `engine` times their hand-made rates
+    (0: those). Counted fully, the fitted worths bought ten cards a game and lost; at
+    0.35, about the hand-made sum's size, they won 148 of 240 games where the rates won
+    130 (docs/BOT_TUNING.md)."""
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
     late_turns: float = 8.0

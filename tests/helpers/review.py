@@ -22,7 +22,7 @@ def bots_choice(game: Game) -> object:
     return bot.choose(game.state)
 
 
-def one_slip(seed: int = 2, to_end: bool = False) -> tuple[Game, int, Claim]:
+def one_slip(seed: int = 4, to_end: bool = False) -> tuple[Game, int, Claim]:
     """Ann (a person) plays every action as the review's bot would, but once rests where it
     claims; Cy, an easy bot, plays its own moves. The game stops a few moves after the slip
     (or at its end). Returns the game, the slip's index and the claim Ann passed up."""
