@@ -34,14 +34,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import ROUND_CAP, build, tasks_for  # noqa: E402
 
+from century_tui.bots.card_worth import DECK  # noqa: E402
+from century_tui.bots.evaluation import Weights  # noqa: E402
 from century_tui.bots.heuristics import RATES  # noqa: E402
 from century_tui.engine import DISCARDING, MERCHANT_CARDS, State  # noqa: E402
 
-DECK = 43
-"""Merchant cards 0-42 are the deck's; 43 and up are the starting cards every player holds."""
 MATCHES = {"self": ("hard", "hard"), "baseline": ("hard", "baseline")}
-LATE, ENGINE_TURNS = 8.0, 10.0
-"""As `evaluation.Weights.late_turns` and `engine_turns`."""
+LATE, ENGINE_TURNS = Weights().late_turns, Weights().engine_turns
+"""Own turns left below which the bot counts cubes for their score and its engine less."""
 
 
 def record(task: tuple) -> dict:

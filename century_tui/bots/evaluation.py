@@ -3,9 +3,9 @@
 A line's worth is the bot's `worth` less `rival` times the best other player's: realised
 points and coins fully; cubes by tier, fully when they pay part of the best row card to
 aim at and less when spare, and near the end only for what they score; merchant cards
-for what games showed each to be worth (`card_worth`), in the turns left. The turns left come from the race
-(`World.end`, or the other players' pace and the bot's own): a known end makes the last
-turns count cubes for their score and merchant cards for nothing. A finished game counts
+for what games showed each to be worth (`card_worth`), in the turns left. The turns left
+come from the race (`World.end`, or the other players' pace and the bot's own): a known
+end makes the last turns count cubes for their score and merchant cards for nothing. A finished game counts
 the true scores, with a bonus for winning (the larger the sooner).
 
 Everything here is a lookup on what a world shares (`Context`: the point row, its coins
