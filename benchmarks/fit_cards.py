@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+from fit_eval import load_rows  # noqa: E402
 
 from century_tui.bots.card_worth import DECK  # noqa: E402
 from century_tui.bots.evaluation import Weights  # noqa: E402
@@ -142,10 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", action="store_true", help="print the card worths as a Python tuple")
     args = ap.parse_args(argv)
     if args.load:
-        parts = [dict(np.load(f)) for f in args.load]
-        for k, p in enumerate(parts):
-            p["game"] = p["game"] + 100_000 * k
-        data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        data = load_rows(args.load)
     else:
         data = collect(args.games, args.nodes, args.baseline_nodes, args.matches.split(","), args.seed,
                        args.processes)

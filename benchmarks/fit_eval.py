@@ -164,6 +164,14 @@ def fit(data: dict, target: str = "y", boots: int = 200, title: str = "") -> np.
     return coef[: len(TERMS)] / scale
 
 
+def load_rows(paths: list[str]) -> dict:
+    """Rows saved by --out, stacked (each file's game numbers kept apart)."""
+    parts = [dict(np.load(f)) for f in paths]
+    for k, p in enumerate(parts):
+        p["game"] = p["game"] + 100_000 * k
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
 def _lsq(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, float]:
     coef, *_ = np.linalg.lstsq(A, b, rcond=None)
     return coef, 1 - np.var(b - A @ coef) / np.var(b)
@@ -185,10 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-only", action="store_true", help="fit only the hard bot's seats")
     args = ap.parse_args(argv)
     if args.load:
-        parts = [dict(np.load(f)) for f in args.load]
-        for k, p in enumerate(parts):
-            p["game"] = p["game"] + 100_000 * k
-        data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        data = load_rows(args.load)
     else:
         data = collect(args.games, args.nodes, args.baseline_nodes, args.matches.split(","), args.seed, args.processes)
         if args.out:
