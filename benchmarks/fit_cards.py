@@ -8,11 +8,13 @@ with a decay. The games are lost in their middle, where that worth chooses the m
 Plays two-player games at a node cap (the hard bot against itself and against the frozen
 baseline, seats swapped on each engine seed, from seed 20000: apart from every screen's),
 records each seat at the start of every turn, and fits the points still to come (the seat's
-final score less its realised points, which the bot counts fully) by least squares on: its cubes by tier while more than `late` turns are left and
-what they score after; one worth per merchant card held (deck cards, the starting two are
-everyone's), counted fully until 10 own turns are left and less after (as the bot counts
-its engine); the number of cards held (the decay: a long hand cycles slowly); and one
-intercept per own turn played. The turns left are the game's own, known afterwards.
+final score less its realised points, which the bot counts fully) by least squares on: its
+cubes by tier while more than 8 own turns are left and what they score after; each deck
+card held (the starting two are everyone's) as a common scale times its hand-made rate
+plus an offset of its own, shrunk by a ridge, counted fully until 10 own turns are left
+and less after (as the bot counts its engine); the cards held, squared (a long hand cycles
+slowly); the deck cards in hand; and one intercept per own turn played. The turns left are
+the game's own, known afterwards.
 
     python benchmarks/fit_cards.py --games 200 --processes 2 --out /tmp/cards.npz
     python benchmarks/fit_cards.py --load /tmp/cards.npz --table    # the worths as Python

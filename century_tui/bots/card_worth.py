@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from century_tui.engine import cards_of
+from century_tui.engine import MARKET_CARDS, cards_of
 
-DECK = 43
-"""Merchant cards 0-42 are the deck's; the starting cards (43 and up) every player holds."""
+DECK = len(MARKET_CARDS)
+"""Merchant cards below this are the deck's; the starting cards (from it up) every player holds."""
 CARD_WORTH: tuple[float, ...] = (
     2.85, -0.70, 2.52, 1.01, 1.99, 2.10, 4.17, 5.04, 4.25, 2.00, 1.69, 0.10, 1.19, 3.02, -0.19, 2.33, 4.58, 2.20,
     3.00, 3.58, 2.85, 2.62, 4.56, 3.13, 3.68, 2.25, 4.20, 4.04, 2.83, 2.75, 2.61, 1.14, 3.64, 3.58, 4.31, 1.90,

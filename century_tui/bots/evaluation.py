@@ -5,8 +5,8 @@ points and coins fully; cubes by tier, fully when they pay part of the best row 
 aim at and less when spare, and near the end only for what they score; merchant cards
 for what games showed each to be worth (`card_worth`), in the turns left. The turns left
 come from the race (`World.end`, or the other players' pace and the bot's own): a known
-end makes the last turns count cubes for their score and merchant cards for nothing. A finished game counts
-the true scores, with a bonus for winning (the larger the sooner).
+end makes the last turns count cubes for their score and merchant cards for nothing. A
+finished game counts the true scores, with a bonus for winning (the larger the sooner).
 
 Everything here is a lookup on what a world shares (`Context`: the point row, its coins
 and the turns left) and on the bot's own caravan number and cards, so a node's worth
@@ -15,7 +15,7 @@ costs a handful of list and dict reads (`bots/planner.py`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import erf, sqrt
 
 from msgspec import Struct
@@ -110,17 +110,18 @@ class Context:
     its coins, the turns left. `cubes[cv]` is a caravan's worth (filled when first asked),
     `engine[mask]` the cards' and `ready[hand]` the hand's."""
 
-    __slots__ = ("prow", "coins", "late", "engine_share", "ready_share", "cubes", "engine", "ready", "w")
+    __slots__ = ("prow", "coins", "late", "rate", "engine_share", "ready_share", "cubes", "engine", "ready", "w")
 
     def __init__(self, prow: tuple[int, ...], upper: int, lower: int, left: float, w: Weights) -> None:
         self.prow = prow
         self.coins = tuple(POINTS[c] + coin_on(j, upper, lower) for j, c in enumerate(prow))
         self.late = min(1.0, left / w.late_turns)
-        self.engine_share = w.engine * min(1.0, left / w.engine_turns)
+        # what the merchant cards make (a function of their bitmask), and the share of it counted
         if w.throughput:
-            self.engine_share = w.throughput * min(left, w.throughput_turns)
-        elif w.learned:
-            self.engine_share = w.learned * min(1.0, left / w.engine_turns)
+            self.rate, self.engine_share = throughput, w.throughput * min(left, w.throughput_turns)
+        else:
+            self.rate = learned_worth if w.learned else partial(engine_rate, decay=w.engine_decay)
+            self.engine_share = (w.learned or w.engine) * min(1.0, left / w.engine_turns)
         self.ready_share = w.ready * self.late
         self.cubes: list[float | None] = [None] * STATES
         self.engine: dict[int, float] = {}
@@ -151,10 +152,7 @@ class Context:
     def cards_worth(self, mask: int, hand: int) -> float:
         e = self.engine.get(mask)
         if e is None:
-            w = self.w
-            rate = (throughput(mask) if w.throughput else learned_worth(mask) if w.learned
-                    else engine_rate(mask, w.engine_decay))
-            e = self.engine[mask] = rate * self.engine_share
+            e = self.engine[mask] = self.rate(mask) * self.engine_share
         r = self.ready.get(hand)
         if r is None:
             r = self.ready[hand] = hand_rate(hand) * self.ready_share
