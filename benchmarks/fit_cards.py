@@ -37,13 +37,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bots import ROUND_CAP, build, tasks_for  # noqa: E402
 from fit_eval import load_rows  # noqa: E402
 
+from century_tui.bots.caravan_tables import INDEX  # noqa: E402
 from century_tui.bots.card_worth import DECK  # noqa: E402
-from century_tui.bots.evaluation import Weights  # noqa: E402
+from century_tui.bots.evaluation import Weights, context  # noqa: E402
 from century_tui.bots.heuristics import RATES  # noqa: E402
 from century_tui.engine import DISCARDING, MERCHANT_CARDS, State  # noqa: E402
 
 MATCHES = {"self": ("hard", "hard"), "baseline": ("hard", "baseline")}
-LATE, ENGINE_TURNS = Weights().late_turns, Weights().engine_turns
+W = Weights()
+LATE, ENGINE_TURNS = W.late_turns, W.engine_turns
 """Own turns left below which the bot counts cubes for their score and its engine less."""
 
 
@@ -56,9 +58,12 @@ def record(task: tuple) -> dict:
     rows: list[tuple] = []
     while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
         if state.phase != DISCARDING:
+            ctx = context(tuple(state.point_row), state.upper_coins, state.lower_coins, LATE, W)
             for me, p in enumerate(state.players):
                 s = state.score(me)
-                rows.append((me, s.total - s.cubes, *p.cubes, p.hand | p.played, p.hand, p.turns))
+                matched, spare, surplus = ctx.cube_parts(INDEX[p.cubes])
+                rows.append((me, s.total - s.cubes, *p.cubes, p.hand | p.played, p.hand, p.turns,
+                             (matched, spare, max(0.0, surplus))))
         state.advance(bots[state.seat].choose(state))
     return {"names": names, "over": state.is_over, "rows": rows,
             "final": [state.score(i).total for i in range(state.n)],
@@ -68,23 +73,27 @@ def record(task: tuple) -> dict:
 def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], seed: int, processes: int) -> dict:
     tasks = [t for m in matches for t in tasks_for(MATCHES[m], games, seed, None, nodes, baseline_nodes)]
     out: dict[str, list] = {k: [] for k in ("seat", "realised", "cubes", "cards", "hand", "turns", "final",
-                                            "end", "game", "hard")}
+                                            "end", "game", "hard", "parts")}
     with multiprocessing.Pool(processes) as pool:
         for g, r in enumerate(pool.imap(record, tasks, chunksize=1)):
             print(f"\r{g + 1}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
             if not r["over"]:
                 continue
-            for me, realised, c0, c1, c2, c3, cards, hand, turns in r["rows"]:
+            for me, realised, c0, c1, c2, c3, cards, hand, turns, parts in r["rows"]:
                 for k, v in (("seat", me), ("realised", realised), ("cubes", (c0, c1, c2, c3)), ("cards", cards),
                              ("hand", hand), ("turns", turns), ("final", r["final"][me]),
-                             ("end", r["turns"][me]), ("game", g), ("hard", r["names"][me] == "hard")):
+                             ("end", r["turns"][me]), ("game", g), ("hard", r["names"][me] == "hard"),
+                             ("parts", parts)):
                     out[k].append(v)
     print(file=sys.stderr)
     return {k: np.array(v) for k, v in out.items()}
 
 
-def design(data: dict) -> tuple[np.ndarray, list[str]]:
-    """The regressors: what the worth is made of, unweighted, and a column per own turn."""
+def design(data: dict, cube_terms: str = "tiers") -> tuple[np.ndarray, list[str]]:
+    """The regressors: what the worth is made of, unweighted, and a column per own turn.
+    The cubes while more than `LATE` turns are left by tier ("tiers") or as the bot's
+    evaluation parts them ("parts": those that pay part of the best row card to aim at,
+    the rest, the card's surplus; `evaluation.Context.cube_parts`)."""
     left = np.maximum(0, data["end"] - data["turns"])
     late = np.minimum(1.0, left / LATE)
     eng = np.minimum(1.0, left / ENGINE_TURNS)
@@ -93,10 +102,14 @@ def design(data: dict) -> tuple[np.ndarray, list[str]]:
     held = np.array([[(int(m) >> c) & 1 for c in range(DECK)] for m in data["cards"]], float)
     in_hand = np.array([(int(h) & ((1 << DECK) - 1)).bit_count() for h in data["hand"]], float)
     n = held.sum(axis=1)
-    cols = [late * cubes[:, t] for t in range(4)] + [(1 - late) * scored]
+    if cube_terms == "parts":
+        cols, names = [late * data["parts"][:, t] for t in range(3)], ["matched", "spare", "surplus"]
+    else:
+        cols, names = [late * cubes[:, t] for t in range(4)], ["Y", "R", "G", "B"]
+    cols.append((1 - late) * scored)
     rated = held @ np.array(RATES[:DECK])
     cols += [eng * held[:, c] for c in range(DECK)] + [eng * rated, eng * n * n, late * in_hand]
-    names = ["Y", "R", "G", "B", "scored late"] + [f"card {c}" for c in range(DECK)]
+    names += ["scored late"] + [f"card {c}" for c in range(DECK)]
     names += ["hand-made rates", "cards held squared", "deck cards in hand"]
     turns = np.minimum(data["turns"], 45)
     steps = (turns[:, None] == np.unique(turns)[None, :]).astype(float)
@@ -110,10 +123,10 @@ def ridge(A: np.ndarray, b: np.ndarray, penalised: np.ndarray, lam: float) -> np
     return np.linalg.lstsq(np.vstack([A, extra]), np.concatenate([b, np.zeros(len(extra))]), rcond=None)[0]
 
 
-def fit(data: dict, boots: int, lam: float) -> tuple[np.ndarray, np.ndarray, list[str]]:
+def fit(data: dict, boots: int, lam: float, cube_terms: str = "tiers") -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Each card's worth is the fitted scale times its hand-made rate plus its own offset,
     the offsets shrunk by a ridge (`lam`); R² held out: fitted on even games, measured on odd."""
-    A, names = design(data)
+    A, names = design(data, cube_terms)
     b = (data["final"] - data["realised"]).astype(float)  # the points still to come: realised count fully
     penalised = np.array([n.startswith("card ") for n in names] + [False] * (A.shape[1] - len(names)))
     coef = ridge(A, b, penalised, lam)
@@ -143,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--boots", type=int, default=100)
     ap.add_argument("--ridge", type=float, default=100.0, help="shrinks each card's offset from its rate")
     ap.add_argument("--table", action="store_true", help="print the card worths as a Python tuple")
+    ap.add_argument("--cubes", choices=("tiers", "parts"), default="tiers",
+                    help="the cubes by tier, or as the bot's evaluation parts them (rows saved since parts were)")
     args = ap.parse_args(argv)
     if args.load:
         data = load_rows(args.load)
@@ -151,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                        args.processes)
         if args.out:
             np.savez(args.out, **data)
-    coef, se, names = fit(data, args.boots, args.ridge)
+    coef, se, names = fit(data, args.boots, args.ridge, args.cubes)
     first, scale = names.index("card 0"), coef[names.index("hand-made rates")]
     worth = [scale * RATES[c] + coef[first + c] for c in range(DECK)]
     print("| term | points (95 %) | hand-made rate | card's worth | card |")

@@ -165,11 +165,12 @@ def fit(data: dict, target: str = "y", boots: int = 200, title: str = "") -> np.
 
 
 def load_rows(paths: list[str]) -> dict:
-    """Rows saved by --out, stacked (each file's game numbers kept apart)."""
+    """Rows saved by --out, stacked (each file's game numbers kept apart; the fields every
+    file has)."""
     parts = [dict(np.load(f)) for f in paths]
     for k, p in enumerate(parts):
         p["game"] = p["game"] + 100_000 * k
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if all(k in p for p in parts)}
 
 
 def _lsq(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, float]:

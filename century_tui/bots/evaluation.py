@@ -135,6 +135,15 @@ class Context:
         return got
 
     def _cube_worth(self, cv: int) -> float:
+        w = self.w
+        matched, spare, surplus = self.cube_parts(cv)
+        planned = w.matched * matched + w.spare * spare + w.target * max(0.0, surplus)
+        return self.late * planned + (1 - self.late) * SCORED[cv]
+
+    def cube_parts(self, cv: int) -> tuple[float, float, float]:
+        """Caravan `cv`'s parts as the worth weighs them: the tier value of the cubes that pay
+        part of the best row card to aim at, the rest's, and that card's surplus (its coins
+        and points less its cost at `matched` and the steps missing)."""
         w, cubes = self.w, CUBES[cv]
         surplus, cost = float("-inf"), None
         for j, card in enumerate(self.prow):
@@ -146,8 +155,7 @@ class Context:
         if cost is not None:
             matched = value((min(cubes[0], cost[0]), min(cubes[1], cost[1]), min(cubes[2], cost[2]),
                              min(cubes[3], cost[3])))
-        planned = w.matched * matched + w.spare * (TIER_VALUE[cv] - matched) + w.target * max(0.0, surplus)
-        return self.late * planned + (1 - self.late) * SCORED[cv]
+        return matched, TIER_VALUE[cv] - matched, surplus
 
     def cards_worth(self, mask: int, hand: int) -> float:
         e = self.engine.get(mask)
