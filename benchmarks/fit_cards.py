@@ -9,15 +9,17 @@ Plays two-player games at a node cap (the hard bot against itself and against th
 baseline, seats swapped on each engine seed, from seed 20000: apart from every screen's),
 records each seat at the start of every turn, and fits the points still to come (the seat's
 final score less its realised points, which the bot counts fully) by least squares on: its
-cubes by tier while more than 8 own turns are left and what they score after; each deck
-card held (the starting two are everyone's) as a common scale times its hand-made rate
-plus an offset of its own, shrunk by a ridge, counted fully until 10 own turns are left
-and less after (as the bot counts its engine); the cards held, squared (a long hand cycles
-slowly); the deck cards in hand; and one intercept per own turn played. The turns left are
-the game's own, known afterwards.
+cubes while more than 8 own turns are left (by tier, or with `--cubes parts` as the bot's
+evaluation parts them: what pays the row card aimed at, the rest, its surplus) and what
+they score after; each deck card held (the starting two are everyone's) as a common scale
+times its hand-made rate plus an offset of its own, shrunk by a ridge, counted fully until
+10 own turns are left (`--card-turns`) and less after (as the bot counts its engine); the
+cards held, squared (a long hand cycles slowly); the deck cards in hand; and one intercept
+per own turn played. The turns left are the game's own, known afterwards.
 
     python benchmarks/fit_cards.py --games 200 --processes 2 --out /tmp/cards.npz
     python benchmarks/fit_cards.py --load /tmp/cards.npz --table    # the worths as Python
+    python benchmarks/fit_cards.py --load /tmp/cards.npz --cubes parts   # the cube weights too
 
 Needs numpy (not a dependency of the game).
 """
@@ -89,14 +91,14 @@ def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], see
     return {k: np.array(v) for k, v in out.items()}
 
 
-def design(data: dict, cube_terms: str = "tiers") -> tuple[np.ndarray, list[str]]:
+def design(data: dict, cube_terms: str = "tiers", card_turns: float = ENGINE_TURNS) -> tuple[np.ndarray, list[str]]:
     """The regressors: what the worth is made of, unweighted, and a column per own turn.
     The cubes while more than `LATE` turns are left by tier ("tiers") or as the bot's
     evaluation parts them ("parts": those that pay part of the best row card to aim at,
     the rest, the card's surplus; `evaluation.Context.cube_parts`)."""
     left = np.maximum(0, data["end"] - data["turns"])
     late = np.minimum(1.0, left / LATE)
-    eng = np.minimum(1.0, left / ENGINE_TURNS)
+    eng = np.minimum(1.0, left / card_turns)
     cubes = data["cubes"].astype(float)
     scored = cubes[:, 1:].sum(axis=1)  # every non-yellow cube scores a point (R-SCORE-1)
     held = np.array([[(int(m) >> c) & 1 for c in range(DECK)] for m in data["cards"]], float)
@@ -123,10 +125,11 @@ def ridge(A: np.ndarray, b: np.ndarray, penalised: np.ndarray, lam: float) -> np
     return np.linalg.lstsq(np.vstack([A, extra]), np.concatenate([b, np.zeros(len(extra))]), rcond=None)[0]
 
 
-def fit(data: dict, boots: int, lam: float, cube_terms: str = "tiers") -> tuple[np.ndarray, np.ndarray, list[str]]:
+def fit(data: dict, boots: int, lam: float, cube_terms: str = "tiers",
+        card_turns: float = ENGINE_TURNS) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Each card's worth is the fitted scale times its hand-made rate plus its own offset,
     the offsets shrunk by a ridge (`lam`); R² held out: fitted on even games, measured on odd."""
-    A, names = design(data, cube_terms)
+    A, names = design(data, cube_terms, card_turns)
     b = (data["final"] - data["realised"]).astype(float)  # the points still to come: realised count fully
     penalised = np.array([n.startswith("card ") for n in names] + [False] * (A.shape[1] - len(names)))
     coef = ridge(A, b, penalised, lam)
@@ -158,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", action="store_true", help="print the card worths as a Python tuple")
     ap.add_argument("--cubes", choices=("tiers", "parts"), default="tiers",
                     help="the cubes by tier, or as the bot's evaluation parts them (rows saved since parts were)")
+    ap.add_argument("--card-turns", type=float, default=ENGINE_TURNS,
+                    help="own turns left below which the cards count less (Weights.engine_turns)")
     args = ap.parse_args(argv)
     if args.load:
         data = load_rows(args.load)
@@ -166,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                        args.processes)
         if args.out:
             np.savez(args.out, **data)
-    coef, se, names = fit(data, args.boots, args.ridge, args.cubes)
+    coef, se, names = fit(data, args.boots, args.ridge, args.cubes, args.card_turns)
     first, scale = names.index("card 0"), coef[names.index("hand-made rates")]
     worth = [scale * RATES[c] + coef[first + c] for c in range(DECK)]
     print("| term | points (95 %) | hand-made rate | card's worth | card |")

@@ -3,9 +3,13 @@ planner counts them. Node caps only, never the clock."""
 
 from __future__ import annotations
 
+import pytest
+
+from century_tui.bots.caravan_tables import INDEX
 from century_tui.bots.card_worth import CARD_WORTH, DECK, HELD_SQUARED, worth
 from century_tui.bots.evaluation import Context, Weights, engine_rate
-from century_tui.engine import MERCHANT_CARDS, State
+from century_tui.bots.heuristics import POINTS, value
+from century_tui.engine import COST, MERCHANT_CARDS, State
 
 
 def mask(*cards: int) -> int:
@@ -39,3 +43,17 @@ def test_the_planner_counts_the_fitted_worths_while_learned_is_on():
     assert near.cards_worth(cards, 0) == 0.5 * 0.5 * worth(cards)
     off = Weights(learned=0.0)
     assert Context(prow, 1, 1, 20.0, off).cards_worth(cards, 0) == off.engine * engine_rate(cards, off.engine_decay)
+
+
+def test_the_caravan_parts_fit_cards_records_are_what_the_worth_weighs():
+    """`benchmarks/fit_cards.py --cubes parts` fits the cube weights to `cube_parts`: the
+    cubes paying the row card aimed at, the rest, and that card's surplus."""
+    w = Weights()
+    card = 0
+    cost = COST[card]
+    cv = INDEX[(cost[0] + 2, cost[1], cost[2], cost[3])]  # what the card asks, and two yellows more
+    ctx = Context((card,), 0, 0, 20.0, w)  # one card in the row, no coins, far from the end
+    matched, spare, surplus = ctx.cube_parts(cv)
+    assert (matched, spare) == (value(cost), 2)
+    assert surplus == POINTS[card] - w.matched * value(cost)
+    assert ctx.cube_worth(cv) == pytest.approx(w.matched * matched + w.spare * spare + w.target * max(0.0, surplus))
