@@ -19,6 +19,7 @@ from functools import lru_cache, partial
 from math import erf, sqrt
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from century_tui.engine import COST, cards_of
 
@@ -56,6 +57,10 @@ class Weights(Struct, frozen=True):
     (0: those). Counted fully, the fitted worths bought ten cards a game and lost; at
     0.35, about the hand-made sum's size, they won 148 of 240 games where the rates won
     130 (docs/BOT_TUNING.md)."""
+    learned_players: int = 2
+    """The fitted worths count in games of at most this many players (`for_players`): they
+    were fitted to two-player games. With 4 players at 1000 ms they won 7 of 40 games
+    where the hand-made rates won 16 (docs/BOT_TUNING.md)."""
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
     late_turns: float = 8.0
@@ -81,6 +86,12 @@ class Weights(Struct, frozen=True):
     discount: float = 1.0
     """A claim `d` own turns into a line counts `discount ** d` of its points (1: no
     discount): points sooner are surer, and the race goes to the quick."""
+
+
+    def for_players(self, n: int) -> Weights:
+        """The weights a game of `n` players is played with: the hand-made rates for the
+        merchant cards past `learned_players`."""
+        return self if n <= self.learned_players or not self.learned else replace(self, learned=0.0)
 
 
 WIN_BONUS = 1000.0

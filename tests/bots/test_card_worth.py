@@ -8,6 +8,7 @@ import pytest
 from century_tui.bots.caravan_tables import INDEX
 from century_tui.bots.card_worth import CARD_WORTH, DECK, HELD_SQUARED, worth
 from century_tui.bots.evaluation import Context, Weights, engine_rate
+from century_tui.bots.hard import HardBot
 from century_tui.bots.heuristics import POINTS, value
 from century_tui.engine import COST, MERCHANT_CARDS, State
 
@@ -57,3 +58,19 @@ def test_the_caravan_parts_fit_cards_records_are_what_the_worth_weighs():
     assert (matched, spare) == (value(cost), 2)
     assert surplus == POINTS[card] - w.matched * value(cost)
     assert ctx.cube_worth(cv) == pytest.approx(w.matched * matched + w.spare * spare + w.target * max(0.0, surplus))
+
+
+def test_the_fitted_worths_count_in_two_player_games_only():
+    """They were fitted to two-player games; with three players or more the bot values its
+    merchant cards by the hand-made rates (all else as shipped)."""
+    w = Weights()
+    assert w.for_players(2) is w
+    assert [w.for_players(n).learned for n in (3, 4, 5)] == [0.0] * 3
+    assert w.for_players(4) == Weights(learned=0.0)
+
+    def appraise(players: int, weights: Weights) -> tuple:
+        return HardBot(1, budget_ms=60_000, max_nodes=800, schedule=((6, 4),), weights=weights).appraise(
+            State.new(players, 5))
+
+    assert appraise(3, w) == appraise(3, Weights(learned=0.0))  # the same search, move and worths
+    assert appraise(2, w)[1] != appraise(2, Weights(learned=0.0))[1]  # two players: the fitted worths count
