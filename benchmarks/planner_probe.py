@@ -60,7 +60,7 @@ def trimmed(plan: Plan) -> Plan:
 
 
 def planning(state: State, seat: int, weights) -> Planning:
-    return Planning(imagined(state, 1), seat, weights.for_players(state.n), 10 ** 9, float("inf"), lambda: 0.0)
+    return Planning(imagined(state, 1), seat, weights, 10 ** 9, float("inf"), lambda: 0.0)
 
 
 def search(pl: Planning, width: int) -> tuple[list[int], tuple | None]:

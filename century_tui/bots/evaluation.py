@@ -87,7 +87,6 @@ class Weights(Struct, frozen=True):
     """A claim `d` own turns into a line counts `discount ** d` of its points (1: no
     discount): points sooner are surer, and the race goes to the quick."""
 
-
     def for_players(self, n: int) -> Weights:
         """The weights a game of `n` players is played with: the hand-made rates for the
         merchant cards past `learned_players`."""

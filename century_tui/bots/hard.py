@@ -144,12 +144,12 @@ class HardBot:
             schedule, width = self.schedule, self.order_width if self.budget_ms >= ORDERS_FROM_MS else None
             if width:
                 schedule = tuple(s for s in schedule if abs(s[0]) <= width) or schedule[:1]
-            k, began, weights = 0, start, self.weights.for_players(state.n)
+            k, began = 0, start
             while True:
                 share = 1.0 if width else (k + 1) / self.orders
                 cap = None if self.max_nodes is None else int(self.max_nodes * share)
                 before = self.nodes
-                planning = Planning(imagined(state, self.seed + 7919 * k), state.seat, weights, cap,
+                planning = Planning(imagined(state, self.seed + 7919 * k), state.seat, self.weights, cap,
                                     start + search_ms * share / 1000, self.clock, plan_size, self.nodes)
                 if moves is None:
                     moves = planning.moves()

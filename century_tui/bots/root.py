@@ -54,7 +54,8 @@ class Planning:
         self.plan_size = plan_size
         """(beam, depth) of the other players' searches."""
         self.me = me
-        self.weights = weights
+        self.weights = weights.for_players(state.n)
+        """The weights this game's player count is played with (`Weights.for_players`)."""
         self.work = Work(max_nodes, deadline, clock)
         self.work.nodes = spent
         n = state.n
@@ -70,7 +71,7 @@ class Planning:
         self.games.append(self.game)
         others = tuple((0, _realised(state, o), len(state.players[o].claimed), 0) for o in order)
         self.world = _first_world(state, self.game, others, self.end)
-        self.evaluator = Evaluator(weights, self.trigger, position[me], [position[o] for o in order])
+        self.evaluator = Evaluator(self.weights, self.trigger, position[me], [position[o] for o in order])
         p = state.players[me]
         self.root = (INDEX[p.cubes], p.hand, p.played, _realised(state, me), len(p.claimed))
 
