@@ -5,17 +5,18 @@ the cube tiers a play adds, trades counted twice when they are cheap), summed be
 with a decay. The games are lost in their middle, where that worth chooses the move
 (docs/BOT_TUNING.md), so this fits one worth per card to what the games made of it.
 
-Plays two-player games at a node cap (the hard bot against itself and against the frozen
-baseline, seats swapped on each engine seed, from seed 20000: apart from every screen's),
-records each seat at the start of every turn, and fits the points still to come (the seat's
-final score less its realised points, which the bot counts fully) by least squares on: its
-cubes while more than 8 own turns are left (by tier, or with `--cubes parts` as the bot's
-evaluation parts them: what pays the row card aimed at, the rest, its surplus) and what
-they score after; each deck card held (the starting two are everyone's) as a common scale
-times its hand-made rate plus an offset of its own, shrunk by a ridge, counted fully until
-10 own turns are left (`--card-turns`) and less after (as the bot counts its engine); the
-cards held, squared (a long hand cycles slowly); the deck cards in hand; and one intercept
-per own turn played. The turns left are the game's own, known afterwards.
+Plays games at a node cap (two players unless `--players`; the hard bot against itself and
+against the frozen baseline, seats swapped on each engine seed, from seed 20000: apart
+from every screen's), records each seat at the start of every turn, and fits the points
+still to come (the seat's final score less its realised points, which the bot counts
+fully) by least squares on: its cubes while more than 8 own turns are left (by tier, or
+with `--cubes parts` as the bot's evaluation parts them: what pays the row card aimed at,
+the rest, its surplus) and what they score after; each deck card held (the starting two
+are everyone's) as a common scale times its hand-made rate plus an offset of its own,
+shrunk by a ridge, counted fully until 10 own turns are left (`--card-turns`) and less
+after (as the bot counts its engine); the cards held, squared (a long hand cycles slowly);
+the deck cards in hand; and one intercept per own turn played. The turns left are the
+game's own, known afterwards.
 
     python benchmarks/fit_cards.py --games 200 --processes 2 --out /tmp/cards.npz
     python benchmarks/fit_cards.py --load /tmp/cards.npz --table    # the worths as Python
@@ -45,7 +46,15 @@ from century_tui.bots.evaluation import Weights, context  # noqa: E402
 from century_tui.bots.heuristics import RATES  # noqa: E402
 from century_tui.engine import DISCARDING, MERCHANT_CARDS, State  # noqa: E402
 
-MATCHES = {"self": ("hard", "hard"), "baseline": ("hard", "baseline")}
+OPPONENT = {"self": "hard", "baseline": "baseline"}
+"""Who the hard bot plays in each match: itself, or the frozen baseline."""
+
+
+def lineup(match: str, players: int) -> tuple[str, ...]:
+    """The bots of a match, `players` seats, the hard bot first."""
+    return ("hard",) + (OPPONENT[match],) * (players - 1)
+
+
 W = Weights()
 LATE, ENGINE_TURNS = W.late_turns, W.engine_turns
 """Own turns left below which the bot counts cubes for their score and its engine less."""
@@ -72,8 +81,9 @@ def record(task: tuple) -> dict:
             "turns": [p.turns for p in state.players]}
 
 
-def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], seed: int, processes: int) -> dict:
-    tasks = [t for m in matches for t in tasks_for(MATCHES[m], games, seed, None, nodes, baseline_nodes)]
+def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], seed: int, processes: int,
+            players: int = 2) -> dict:
+    tasks = [t for m in matches for t in tasks_for(lineup(m, players), games, seed, None, nodes, baseline_nodes)]
     out: dict[str, list] = {k: [] for k in ("seat", "realised", "cubes", "cards", "hand", "turns", "final",
                                             "end", "game", "hard", "parts")}
     with multiprocessing.Pool(processes) as pool:
@@ -152,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nodes", type=int, default=8000, help="the hard bot's node cap a move")
     ap.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
     ap.add_argument("--matches", default="self,baseline")
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 6), help="seats a game")
     ap.add_argument("--seed", type=int, default=20000)
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--out", help="save the rows (.npz)")
@@ -168,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         data = load_rows(args.load)
     else:
         data = collect(args.games, args.nodes, args.baseline_nodes, args.matches.split(","), args.seed,
-                       args.processes)
+                       args.processes, args.players)
         if args.out:
             np.savez(args.out, **data)
     coef, se, names = fit(data, args.boots, args.ridge, args.cubes, args.card_turns)

@@ -35,7 +35,7 @@ RUNS = {
     "planner_probe.py hope": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8",
                                "--report", "hope"], "own final score: "),
     "fit_cards.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--boots", "2", "--table",
-                      "--cubes", "parts", "--card-turns", "40"],
+                      "--cubes", "parts", "--card-turns", "40", "--players", "3"],
                      "CARD_WORTH = ("),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
