@@ -24,6 +24,7 @@ from msgspec.structs import replace
 from century_tui.engine import COST, cards_of
 
 from .caravan_tables import CUBES, SCORED, STATES, TIER_VALUE
+from .card_worth import FITTED
 from .card_worth import worth as learned_worth
 from .engine_value import throughput
 from .heuristics import POINTS, RATES, deficit, value
@@ -57,10 +58,11 @@ class Weights(Struct, frozen=True):
     (0: those). Counted fully, the fitted worths bought ten cards a game and lost; at
     0.35, about the hand-made sum's size, they won 148 of 240 games where the rates won
     130 (docs/BOT_TUNING.md)."""
-    learned_players: int = 2
-    """The fitted worths count in games of at most this many players (`for_players`): they
-    were fitted to two-player games. With 4 players at 1000 ms they won 7 of 40 games
-    where the hand-made rates won 16 (docs/BOT_TUNING.md)."""
+    players: int = 2
+    """The player count of the games whose fitted worths count (a key of
+    `card_worth.FITTED`, set by `for_players`): worths fitted to two-player games won 7 of
+    40 four-player games at 1000 ms where the hand-made rates won 16, and those fitted to
+    four-player games 14 (docs/BOT_TUNING.md)."""
     ready: float = 0.3
     """Extra worth of a card in hand over one in the played pile (no rest needed)."""
     late_turns: float = 8.0
@@ -88,9 +90,11 @@ class Weights(Struct, frozen=True):
     discount): points sooner are surer, and the race goes to the quick."""
 
     def for_players(self, n: int) -> Weights:
-        """The weights a game of `n` players is played with: the hand-made rates for the
-        merchant cards past `learned_players`."""
-        return self if n <= self.learned_players or not self.learned else replace(self, learned=0.0)
+        """The weights a game of `n` players is played with: the worths fitted to games of
+        that many players, or the hand-made rates where there are none."""
+        if not self.learned or n == self.players:
+            return self
+        return replace(self, players=n) if n in FITTED else replace(self, learned=0.0)
 
 
 WIN_BONUS = 1000.0
@@ -130,7 +134,8 @@ class Context:
         if w.throughput:
             self.rate, self.engine_share = throughput, w.throughput * min(left, w.throughput_turns)
         else:
-            self.rate = learned_worth if w.learned else partial(engine_rate, decay=w.engine_decay)
+            self.rate = (partial(learned_worth, players=w.players) if w.learned
+                         else partial(engine_rate, decay=w.engine_decay))
             self.engine_share = (w.learned or w.engine) * min(1.0, left / w.engine_turns)
         self.ready_share = w.ready * self.late
         self.cubes: list[float | None] = [None] * STATES

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from century_tui.bots.caravan_tables import INDEX
-from century_tui.bots.card_worth import CARD_WORTH, DECK, HELD_SQUARED, worth
+from century_tui.bots.card_worth import CARD_WORTH, CARD_WORTH_4, DECK, HELD_SQUARED, HELD_SQUARED_4, worth
 from century_tui.bots.evaluation import Context, Weights, engine_rate
 from century_tui.bots.hard import HardBot
 from century_tui.bots.heuristics import POINTS, value
@@ -60,13 +60,17 @@ def test_the_caravan_parts_fit_cards_records_are_what_the_worth_weighs():
     assert ctx.cube_worth(cv) == pytest.approx(w.matched * matched + w.spare * spare + w.target * max(0.0, surplus))
 
 
-def test_the_fitted_worths_count_in_two_player_games_only():
-    """They were fitted to two-player games; with three players or more the bot values its
-    merchant cards by the hand-made rates (all else as shipped)."""
+def test_each_player_count_plays_the_worths_fitted_to_its_games_or_the_rates():
+    """Two and four players have worths fitted to games of that many players; three and
+    five value the merchant cards by the hand-made rates (all else as shipped)."""
     w = Weights()
     assert w.for_players(2) is w
-    assert [w.for_players(n).learned for n in (3, 4, 5)] == [0.0] * 3
-    assert w.for_players(4) == Weights(learned=0.0)
+    assert w.for_players(4) == Weights(players=4)
+    assert [w.for_players(n) for n in (3, 5)] == [Weights(learned=0.0)] * 2
+    cards = mask(7, 22)
+    assert worth(cards, 4) == CARD_WORTH_4[7] + CARD_WORTH_4[22] + 4 * HELD_SQUARED_4
+    assert worth(cards, 4) != worth(cards, 2)
+    assert Context(tuple(range(5)), 1, 1, 20.0, Weights(players=4)).cards_worth(cards, 0) == w.learned * worth(cards, 4)
 
     def appraise(players: int, weights: Weights) -> tuple:
         return HardBot(1, budget_ms=60_000, max_nodes=800, schedule=((6, 4),), weights=weights).appraise(
@@ -74,3 +78,4 @@ def test_the_fitted_worths_count_in_two_player_games_only():
 
     assert appraise(3, w) == appraise(3, Weights(learned=0.0))  # the same search, move and worths
     assert appraise(2, w)[1] != appraise(2, Weights(learned=0.0))[1]  # two players: the fitted worths count
+    assert appraise(4, w)[1] != appraise(4, Weights(learned=0.0))[1]  # four: theirs
