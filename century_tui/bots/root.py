@@ -15,7 +15,7 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from century_tui.engine import (
-    ACQUIRE, CLAIM, DISCARD, DISCARDING, GAIN, PAY, REST, SPICE, TRADE, UPGRADE, Acquire, Claim, Move, PlaySpice,
+    ACQUIRE, CLAIM, DISCARD, DISCARDING, GAIN, PAY, SPICE, TRADE, UPGRADE, Acquire, Claim, Move, PlaySpice,
     PlayTrade, PlayUpgrade, Rest, State, cards_of, trigger_cards, upgraded
 )
 
