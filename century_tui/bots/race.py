@@ -6,9 +6,10 @@ will be, which point cards will still be there for it, and which of them another
 is about to take. Once a move, each other player gets a search of its own (the planner's,
 narrow, the others standing still in it, as a player plans its own game): its best line
 is its `Plan`. In the bot's search the worlds play the plans (`World.turn`): a card of a
-plan goes at its turn unless the bot took it first, which costs that player the card or
-a turn; past its plan a player claims a card every `pace` turns, so the end comes in
-every line, as in real games.
+plan goes at its turn unless the bot took it first, which costs that player the card
+(another it can pay for instead) or a turn and the card's surplus (`world.SNIPED_KEEPS`);
+past its plan a player claims a card every `pace` turns, so the end comes in every line,
+as in real games.
 """
 
 from __future__ import annotations

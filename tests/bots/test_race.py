@@ -7,7 +7,7 @@ from __future__ import annotations
 from century_tui.bots.caravan_tables import INDEX
 from century_tui.bots.hard import HardBot
 from century_tui.bots.race import Plan, other
-from century_tui.bots.world import Game
+from century_tui.bots.world import SNIPED_KEEPS, Game
 from century_tui.engine import Claim, State
 
 P03_4R, P05_2Y2G, P13_4G = 2, 4, 12
@@ -33,12 +33,16 @@ def test_another_player_takes_the_card_of_its_plan_at_its_turn():
 
 
 def test_a_card_the_bot_took_first_is_another_players_loss():
-    """It takes what else its cubes pay for, or loses its turn (then gives up the card)."""
+    """It takes what else its cubes pay for, or loses its turn, then gives up the card but
+    keeps the worth of the cubes it would have paid (it will pay another card with them):
+    the bot's gain is the card's surplus and a turn, not all its points."""
     w0 = world_with(claiming(P03_4R), late=0)
     taken, _ = w0.claim(0, triggers=False)
     w1 = taken.turn()
     assert w1.others[0] == (0, 0, 0, 1)  # nothing else for 4 reds: a turn lost, the plan waits
-    assert w1.turn().others[0][:3] == (1, 0, 0)  # then it goes on without the card
+    kept = round(SNIPED_KEEPS * 8)  # 4 reds: 8 tiers
+    assert 0 < kept < 8
+    assert w1.turn().others[0][:3] == (1, kept, 0)  # then it goes on without the card
     greens = world_with(claiming(P03_4R, cubes=(0, 4, 4, 0)), late=0).claim(0, triggers=False)[0].turn()
     assert greens.others[0][:3] == (1, 12, 1) and P13_4G not in greens.prow  # the 4 greens instead
 
