@@ -59,8 +59,10 @@ def trimmed(plan: Plan) -> Plan:
     return Plan(plan.steps[:claims[-1] + 1], plan.states[:claims[-1] + 2])
 
 
-def planning(state: State, seat: int, weights) -> Planning:
-    return Planning(imagined(state, 1), seat, weights, 10 ** 9, float("inf"), lambda: 0.0)
+def planning(state: State, seat: int, weights, seed: int) -> Planning:
+    """The bot's view of `state` as its first search sees it: the deck order it imagines
+    with its own `seed` (`HardBot.appraise`), no node cap."""
+    return Planning(imagined(state, seed), seat, weights, 10 ** 9, float("inf"), lambda: 0.0)
 
 
 def search(pl: Planning, width: int) -> tuple[list[int], tuple | None]:
@@ -107,7 +109,7 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
         forecast = "forecast" in reports
         probed = bool({"alive", "hope"} & reports) and state.players[me].turns % 4 == 0
         if state.seat == me and state.phase != DISCARDING and (forecast or probed):
-            pl = planning(state, me, bots[me].weights)  # made only for a report that reads it
+            pl = planning(state, me, bots[me].weights, bots[me].seed)  # made only for a report that reads it
             if forecast:
                 foreseen.append((state.players[other].turns, len(state.players[other].claimed), pl.game.others[0].plan))
             if probed:
