@@ -12,14 +12,15 @@ The other players move as `race.Plan` predicts (their own short search, made onc
 move): they claim the cards of their plan when still there, take what else they can pay
 for when the bot took it first, or lose a turn and keep the cubes' worth instead of the
 card (`SNIPED_KEEPS`); past their plan, the row card with the most points every `pace`
-turns.
+turns. None of them ends the game to lose it: a trigger card that would leave a player
+behind the bot's score waits (`HOLD_GAIN`).
 """
 
 from __future__ import annotations
 
 from century_tui.engine import COST, trigger_cards
 
-from .caravan_tables import EMPTY, PAYABLE, UNIT, added, payment_code
+from .caravan_tables import EMPTY, PAYABLE, SCORED, STATES, UNIT, added, payment_code
 from .heuristics import POINTS, value
 
 SNIPED_KEEPS = 0.9
@@ -31,6 +32,12 @@ bot's gain, by `Weights.rival`) made taking another player's card look better th
 (docs/BOT_TUNING.md)."""
 KEPT = tuple(round(SNIPED_KEEPS * value(cost)) for cost in COST)
 """Points another player keeps of each point card taken from it (`SNIPED_KEEPS`)."""
+HOLD_GAIN = 2
+"""Points a turn another player gains while it holds back its trigger card. Its own
+search has no rivals, so its plan ends the game whenever it can; a player behind does
+not, it builds on (about two points a turn, as players do late in a game) and ends the
+game once that wins. Believing the other player would end a game it loses, the bot sat
+on a lead of 23 points with five cards and did not close (docs/BOT_TUNING.md)."""
 
 
 def coin_on(index: int, upper: int, lower: int) -> int:
@@ -57,15 +64,19 @@ class Other:
 class Game:
     """What every world of one search shares: the imagined decks, who plays, the rules."""
 
-    __slots__ = ("point_deck", "merchant_deck", "others", "trigger", "worlds", "n")
+    __slots__ = ("point_deck", "merchant_deck", "others", "trigger", "worlds", "n", "bar")
 
-    def __init__(self, point_deck: list[int], merchant_deck: list[int], others: list[Other], n: int) -> None:
+    def __init__(self, point_deck: list[int], merchant_deck: list[int], others: list[Other], n: int,
+                 bar: int = 0) -> None:
         self.point_deck = point_deck
         """The imagined point deck in dealing order."""
         self.merchant_deck = merchant_deck
         self.others = others
         self.n = n
         self.trigger = trigger_cards(n)
+        self.bar = bar
+        """The bot's score now: another player whose trigger card would leave it below
+        this holds it back (0: nobody holds)."""
         self.worlds: dict[tuple, World] = {}
 
     def world(self, depth, prow, pdeal, upper, lower, mrow, mcubes, mdeal, others, end) -> World:
@@ -184,7 +195,8 @@ def _take_merchant(game: Game, mrow, mcubes, mdeal, i, tiers):
 
 def _others_play(w: World) -> World:
     """Each other player's turn between the bot's turn `w.depth` and its next, in seat order
-    after the bot: its plan's step (`_step`), unless the round it would play in is past the end."""
+    after the bot: its plan's step, unless the round it would play in is past the end, or
+    the step is a trigger card that would lose it the game (then it holds: `HOLD_GAIN`)."""
     game = w.game
     prow, pdeal, upper, lower = w.prow, w.pdeal, w.upper, w.lower
     mrow, mcubes, mdeal, end = w.mrow, w.mcubes, w.mdeal, w.end
@@ -194,6 +206,7 @@ def _others_play(w: World) -> World:
         if end is not None and rnd > end:
             continue
         k, pts, ncl, lost = others[o]
+        before = others[o]
         plan = other.plan
         step = plan.steps[k] if k < len(plan.steps) else None
         card = -1
@@ -218,6 +231,11 @@ def _others_play(w: World) -> World:
                 i = mrow.index(step[1])
                 mrow, mcubes, mdeal = _take_merchant(game, mrow, mcubes, mdeal, i, (0,) * i)
             k += 1
+        if card >= 0 and end is None and ncl + 1 >= game.trigger:
+            if _ends_on(plan, k, pts, card, prow, upper, lower) < game.bar:  # it would lose: it holds the card back
+                k, pts, ncl, lost = before  # and its plan waits there
+                others[o] = (k, pts + HOLD_GAIN, ncl, lost)
+                continue
         if card >= 0:
             j = prow.index(card)
             pts += POINTS[card] + coin_on(j, upper, lower)
@@ -227,6 +245,14 @@ def _others_play(w: World) -> World:
                 end = rnd
         others[o] = (k, pts, ncl, lost)
     return game.world(w.depth + 1, prow, pdeal, upper, lower, mrow, mcubes, mdeal, tuple(others), end)
+
+
+def _ends_on(plan, k: int, pts: int, card: int, prow, upper: int, lower: int) -> int:
+    """The score another player with `pts` points ends the game on by claiming `card` at turn
+    `k` of `plan`: its points, the card's, the coin's and what its cubes then score."""
+    cv = plan.cubes(k)
+    scored = SCORED[cv] if cv < STATES else 0
+    return pts + POINTS[card] + coin_on(prow.index(card), upper, lower) + scored
 
 
 def _payable(prow: tuple[int, ...], cv: int) -> int:

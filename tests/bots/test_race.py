@@ -7,16 +7,17 @@ from __future__ import annotations
 from century_tui.bots.caravan_tables import INDEX
 from century_tui.bots.hard import HardBot
 from century_tui.bots.race import Plan, other
-from century_tui.bots.world import SNIPED_KEEPS, Game
+from century_tui.bots.world import HOLD_GAIN, SNIPED_KEEPS, Game
 from century_tui.engine import Claim, State
 
 P03_4R, P05_2Y2G, P13_4G = 2, 4, 12
 """Point cards: 4 reds (8 points), 2 yellows 2 greens (8), 4 greens (12)."""
 
 
-def world_with(plan: Plan, late: int, prow=(P03_4R, P05_2Y2G, P13_4G), others=((0, 0, 0, 0),), end=None):
-    """A first world (no coins) whose one other player follows `plan`."""
-    game = Game([20, 21, 22, 23], [30, 31, 32], [other(plan, late)], 2)
+def world_with(plan: Plan, late: int, prow=(P03_4R, P05_2Y2G, P13_4G), others=((0, 0, 0, 0),), end=None,
+               bar=0):
+    """A first world (no coins) whose one other player follows `plan` (the bot's score `bar`)."""
+    game = Game([20, 21, 22, 23], [30, 31, 32], [other(plan, late)], 2, bar)
     return game.world(0, prow, 0, 0, 0, (0, 1, 2, 3, 4, 5), (INDEX[(0, 0, 0, 0)],) * 6, 0, others, end)
 
 
@@ -79,3 +80,18 @@ def test_the_bot_takes_first_a_card_another_player_can_pay_for_now():
     state.players[state.seat].cubes = (2, 4, 2, 0)
     state.players[1 - state.seat].cubes = (0, 4, 0, 0)
     assert HardBot(1, 600_000, max_nodes=5000).choose(state) == Claim(1)
+
+
+def test_another_player_does_not_end_the_game_to_lose_it():
+    """Its own search has no rivals, so its plan takes its sixth card whenever it can; but
+    with the bot's score above what it would end with, it holds the card back and builds
+    on (HOLD_GAIN points a turn) until ending the game wins it."""
+    five = ((0, 50, 5, 0),)  # 50 points and five cards; the 4 reds card would end on 58
+    waits = world_with(claiming(P03_4R), late=0, others=five, bar=60).turn()
+    assert waits.end is None and P03_4R in waits.prow
+    assert waits.others[0] == (0, 50 + HOLD_GAIN, 5, 0)  # its plan waits at the card, richer
+    while waits.end is None:  # it ends the game once that is no longer a loss: 58 + its gains >= 60
+        waits = waits.turn()
+    assert waits.others[0][1] == 58 + HOLD_GAIN and waits.depth == 2
+    assert world_with(claiming(P03_4R), late=0, others=five, bar=58).turn().end == 0  # level: it ends it
+    assert world_with(claiming(P03_4R), late=0, others=five).turn().end == 0  # no score to beat: as planned
