@@ -71,6 +71,10 @@ class Weights(Struct, frozen=True):
     """The bot's own pace, for the turns left while no end is in sight."""
     rival: float = 0.7
     """Share of the best other player's worth taken off the bot's own."""
+    rival_three: float = 0.5
+    """`rival` with three players (`for_players`), where the best other player is the
+    better of two: 0.5 won 109 of 180 screen games against two baselines where 0.7 won 95
+    (docs/BOT_TUNING.md)."""
     line_spill: float = 2.0
     """Points each overflow along a line costs: the cubes thrown back were paid for."""
     funnel: float = 0.0
@@ -91,10 +95,12 @@ class Weights(Struct, frozen=True):
 
     def for_players(self, n: int) -> Weights:
         """The weights a game of `n` players is played with: the worths fitted to games of
-        that many players, or the hand-made rates where there are none."""
-        if not self.learned or n == self.players:
-            return self
-        return replace(self, players=n) if n in FITTED else replace(self, learned=0.0)
+        that many players, or the hand-made rates where there are none; with three
+        players, `rival_three`."""
+        w = replace(self, rival=self.rival_three) if n == 3 else self
+        if not w.learned or n == w.players:
+            return w
+        return replace(w, players=n) if n in FITTED else replace(w, learned=0.0)
 
 
 WIN_BONUS = 1000.0

@@ -62,11 +62,13 @@ def test_the_caravan_parts_fit_cards_records_are_what_the_worth_weighs():
 
 def test_each_player_count_plays_the_worths_fitted_to_its_games_or_the_rates():
     """Two and four players have worths fitted to games of that many players; three and
-    five value the merchant cards by the hand-made rates (all else as shipped)."""
+    five value the merchant cards by the hand-made rates; three weigh the better of the
+    two other players less (all else as shipped)."""
     w = Weights()
     assert w.for_players(2) is w
     assert w.for_players(4) == Weights(players=4)
-    assert [w.for_players(n) for n in (3, 5)] == [Weights(learned=0.0)] * 2
+    assert w.for_players(5) == Weights(learned=0.0)
+    assert w.for_players(3) == Weights(learned=0.0, rival=w.rival_three) and w.rival_three < w.rival
     cards = mask(7, 22)
     assert worth(cards, 4) == CARD_WORTH_4[7] + CARD_WORTH_4[22] + 4 * HELD_SQUARED_4
     assert worth(cards, 4) != worth(cards, 2)
