@@ -9,7 +9,9 @@ is its `Plan`. In the bot's search the worlds play the plans (`World.turn`): a c
 plan goes at its turn unless the bot took it first, which costs that player the card
 (another it can pay for instead) or a turn and the card's surplus (`world.SNIPED_KEEPS`);
 past its plan a player claims a card every `pace` turns, so the end comes in every line,
-as in real games.
+as in real games. Its search has no rivals, so its plan ends the game whenever it can; in
+the worlds a player that would end it behind the bot holds the card back
+(`world.HOLD_GAIN`).
 """
 
 from __future__ import annotations
