@@ -25,6 +25,12 @@ INDEX: dict[Cubes, int] = {c: i for i, c in enumerate(CUBES)}
 EMPTY = INDEX[(0, 0, 0, 0)]
 
 
+def within_tables(cv: int) -> int:
+    """Caravan number `cv` if it is within the limit (a plan's caravans always are), else 0:
+    for the tables that hold only those."""
+    return cv if cv < STATES else 0
+
+
 def index(c: Cubes) -> int:
     """The number of caravan `c`, given one if it is over the limit and new."""
     got = INDEX.get(c)

@@ -23,7 +23,7 @@ from msgspec.structs import replace
 
 from century_tui.engine import COST, cards_of
 
-from .caravan_tables import CUBES, SCORED, STATES, TIER_VALUE
+from .caravan_tables import CUBES, SCORED, STATES, TIER_VALUE, within_tables
 from .card_worth import FITTED
 from .card_worth import worth as learned_worth
 from .engine_value import throughput
@@ -237,7 +237,7 @@ class Evaluator:
             rival = 0.0
             if world.others and self.w.rival:
                 rival = self.w.rival * max(
-                    pts + ctx.cube_worth(_within(other.plan.cubes(k)))
+                    pts + ctx.cube_worth(within_tables(other.plan.cubes(k)))
                     + ctx.cards_worth(other.plan.cards(k), other.plan.hand(k))
                     for (k, pts, n, lost), other in zip(world.others, world.game.others)
                 )
@@ -247,7 +247,7 @@ class Evaluator:
     def others_scores(self, world: World) -> list[int]:
         """The other players' final scores `world` forecasts: their points there and what
         their planned caravans score."""
-        return [opts + SCORED[_within(other.plan.cubes(k))]
+        return [opts + SCORED[within_tables(other.plan.cubes(k))]
                 for (k, opts, n, lost), other in zip(world.others, world.game.others)]
 
     def final(self, world: World, pts: int, cv: int, depth: int) -> float:
@@ -263,8 +263,3 @@ class Evaluator:
         sigma = w.win_sigma + w.win_sigma_turn * depth
         chance = (1.0 if margin > 0 else 0.0) if sigma <= 0 else 0.5 * (1 + erf(margin / (sigma * SQRT2)))
         return mine - w.rival * best + (WIN_BONUS - w.win_delay * depth) * chance
-
-
-def _within(cv: int) -> int:
-    """A caravan number within the limit (a plan's caravans always are; 0 otherwise)."""
-    return cv if cv < STATES else 0

@@ -67,8 +67,8 @@ class Planning:
         late = [int(position[o] < position[me]) for o in order]
         self.games: list[Game] = []
         plans = [self._plan(o, late[i], point_deck, merchant_deck) for i, o in enumerate(order)]
-        bar = _realised(state, me) + sum(state.players[me].cubes[1:])  # the bot's score now
-        self.game = Game(point_deck, merchant_deck, [other(p, lt) for p, lt in zip(plans, late)], n, bar)
+        self.game = Game(point_deck, merchant_deck, [other(p, lt) for p, lt in zip(plans, late)], n,
+                         state.score(me).total)
         self.games.append(self.game)
         others = tuple((0, _realised(state, o), len(state.players[o].claimed), 0) for o in order)
         self.world = _first_world(state, self.game, others, self.end)

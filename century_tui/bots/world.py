@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from century_tui.engine import COST, trigger_cards
 
-from .caravan_tables import EMPTY, PAYABLE, SCORED, STATES, UNIT, added, payment_code
+from .caravan_tables import EMPTY, PAYABLE, SCORED, UNIT, added, payment_code, within_tables
 from .heuristics import POINTS, value
 
 SNIPED_KEEPS = 0.9
@@ -231,11 +231,11 @@ def _others_play(w: World) -> World:
                 i = mrow.index(step[1])
                 mrow, mcubes, mdeal = _take_merchant(game, mrow, mcubes, mdeal, i, (0,) * i)
             k += 1
-        if card >= 0 and end is None and ncl + 1 >= game.trigger:
-            if _ends_on(plan, k, pts, card, prow, upper, lower) < game.bar:  # it would lose: it holds the card back
-                k, pts, ncl, lost = before  # and its plan waits there
-                others[o] = (k, pts + HOLD_GAIN, ncl, lost)
-                continue
+        if (card >= 0 and end is None and ncl + 1 >= game.trigger
+                and _ends_on(plan, k, pts, card, prow, upper, lower) < game.bar):
+            k, pts, ncl, lost = before  # it would lose: it holds the card back, its plan waits there
+            others[o] = (k, pts + HOLD_GAIN, ncl, lost)
+            continue
         if card >= 0:
             j = prow.index(card)
             pts += POINTS[card] + coin_on(j, upper, lower)
@@ -250,9 +250,7 @@ def _others_play(w: World) -> World:
 def _ends_on(plan, k: int, pts: int, card: int, prow, upper: int, lower: int) -> int:
     """The score another player with `pts` points ends the game on by claiming `card` at turn
     `k` of `plan`: its points, the card's, the coin's and what its cubes then score."""
-    cv = plan.cubes(k)
-    scored = SCORED[cv] if cv < STATES else 0
-    return pts + POINTS[card] + coin_on(prow.index(card), upper, lower) + scored
+    return pts + POINTS[card] + coin_on(prow.index(card), upper, lower) + SCORED[within_tables(plan.cubes(k))]
 
 
 def _payable(prow: tuple[int, ...], cv: int) -> int:
