@@ -21,6 +21,7 @@ game's own, known afterwards.
     python benchmarks/fit_cards.py --games 200 --processes 2 --out /tmp/cards.npz
     python benchmarks/fit_cards.py --load /tmp/cards.npz --table    # the worths as Python
     python benchmarks/fit_cards.py --load /tmp/cards.npz --cubes parts   # the cube weights too
+    python benchmarks/fit_cards.py --load /tmp/cards.npz --played-out 40  # and what a hand makes together
 
 Needs numpy (not a dependency of the game).
 """
@@ -42,6 +43,7 @@ from fit_eval import load_rows  # noqa: E402
 
 from century_tui.bots.caravan_tables import INDEX  # noqa: E402
 from century_tui.bots.card_worth import DECK  # noqa: E402
+from century_tui.bots.engine_value import throughput  # noqa: E402
 from century_tui.bots.evaluation import Weights, context  # noqa: E402
 from century_tui.bots.heuristics import RATES  # noqa: E402
 from century_tui.engine import DISCARDING, MERCHANT_CARDS, State  # noqa: E402
@@ -101,11 +103,15 @@ def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], see
     return {k: np.array(v) for k, v in out.items()}
 
 
-def design(data: dict, cube_terms: str = "tiers", card_turns: float = ENGINE_TURNS) -> tuple[np.ndarray, list[str]]:
+def design(data: dict, cube_terms: str = "tiers", card_turns: float = ENGINE_TURNS,
+           played_out: float = 0.0) -> tuple[np.ndarray, list[str]]:
     """The regressors: what the worth is made of, unweighted, and a column per own turn.
     The cubes while more than `LATE` turns are left by tier ("tiers") or as the bot's
     evaluation parts them ("parts": those that pay part of the best row card to aim at,
-    the rest, the card's surplus; `evaluation.Context.cube_parts`)."""
+    the rest, the card's surplus; `evaluation.Context.cube_parts`). With `played_out` T,
+    also what the cards make a turn played in cycles (`engine_value.throughput`: what a
+    hand makes together, which worths card by card cannot see) times the turns left, at
+    most T."""
     left = np.maximum(0, data["end"] - data["turns"])
     late = np.minimum(1.0, left / LATE)
     eng = np.minimum(1.0, left / card_turns)
@@ -123,6 +129,9 @@ def design(data: dict, cube_terms: str = "tiers", card_turns: float = ENGINE_TUR
     cols += [eng * held[:, c] for c in range(DECK)] + [eng * rated, eng * n * n, late * in_hand]
     names += ["scored late"] + [f"card {c}" for c in range(DECK)]
     names += ["hand-made rates", "cards held squared", "deck cards in hand"]
+    if played_out:
+        cols.append(np.array([throughput(int(m)) for m in data["cards"]]) * np.minimum(left, played_out))
+        names.append("played-out engine")
     turns = np.minimum(data["turns"], 45)
     steps = (turns[:, None] == np.unique(turns)[None, :]).astype(float)
     return np.column_stack(cols + [steps]), names
@@ -136,10 +145,10 @@ def ridge(A: np.ndarray, b: np.ndarray, penalised: np.ndarray, lam: float) -> np
 
 
 def fit(data: dict, boots: int, lam: float, cube_terms: str = "tiers",
-        card_turns: float = ENGINE_TURNS) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        card_turns: float = ENGINE_TURNS, played_out: float = 0.0) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Each card's worth is the fitted scale times its hand-made rate plus its own offset,
     the offsets shrunk by a ridge (`lam`); R² held out: fitted on even games, measured on odd."""
-    A, names = design(data, cube_terms, card_turns)
+    A, names = design(data, cube_terms, card_turns, played_out)
     b = (data["final"] - data["realised"]).astype(float)  # the points still to come: realised count fully
     penalised = np.array([n.startswith("card ") for n in names] + [False] * (A.shape[1] - len(names)))
     coef = ridge(A, b, penalised, lam)
@@ -174,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="the cubes by tier, or as the bot's evaluation parts them (rows saved since parts were)")
     ap.add_argument("--card-turns", type=float, default=ENGINE_TURNS,
                     help="own turns left below which the cards count less (Weights.engine_turns)")
+    ap.add_argument("--played-out", type=float, default=0.0, metavar="T",
+                    help="also fit the cards' played-out engine times the turns left, at most T")
     args = ap.parse_args(argv)
     if args.load:
         data = load_rows(args.load)
@@ -182,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                        args.processes, args.players)
         if args.out:
             np.savez(args.out, **data)
-    coef, se, names = fit(data, args.boots, args.ridge, args.cubes, args.card_turns)
+    coef, se, names = fit(data, args.boots, args.ridge, args.cubes, args.card_turns, args.played_out)
     first, scale = names.index("card 0"), coef[names.index("hand-made rates")]
     worth = [scale * RATES[c] + coef[first + c] for c in range(DECK)]
     print("| term | points (95 %) | hand-made rate | card's worth | card |")

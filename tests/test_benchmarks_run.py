@@ -37,6 +37,8 @@ RUNS = {
     "fit_cards.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--boots", "2", "--table",
                       "--cubes", "parts", "--card-turns", "40", "--players", "3"],
                      "CARD_WORTH = ("),
+    "fit_cards.py played-out": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--boots", "2",
+                                 "--played-out", "40"], "| played-out engine |"),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }
