@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from .caravan_tables import INDEX, STATES
+from .caravan_tables import INDEX, within_tables
 from .world import Other
 
 PLAN_BEAM = 8
@@ -80,5 +80,5 @@ def plan_from_line(start: tuple[int, int, int], line: list[tuple]) -> Plan:
     steps, states = [], [start]
     for node in line:
         steps.append(node[10])
-        states.append((node[2] if node[2] < STATES else 0, node[3] | node[4], node[3]))
+        states.append((within_tables(node[2]), node[3] | node[4], node[3]))
     return Plan(tuple(steps), tuple(states))

@@ -255,7 +255,7 @@ def _ends_on(plan, k: int, pts: int, card: int, prow, upper: int, lower: int) ->
 
 def _payable(prow: tuple[int, ...], cv: int) -> int:
     """The row card worth most that caravan `cv` pays for, -1 if none."""
-    mask = PAYABLE[cv] if cv < len(PAYABLE) else 0
+    mask = PAYABLE[within_tables(cv)]  # the empty caravan's: none
     best = -1
     for c in prow:
         if mask >> c & 1 and (best < 0 or POINTS[c] > POINTS[best]):
