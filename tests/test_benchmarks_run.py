@@ -39,6 +39,8 @@ RUNS = {
                      "CARD_WORTH = ("),
     "fit_cards.py played-out": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--boots", "2",
                                  "--played-out", "40"], "| played-out engine |"),
+    "endgame_probe.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--depth", "2"],
+                         "missed win"),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }

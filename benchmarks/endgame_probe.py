@@ -1,0 +1,193 @@
+"""Probe the hard bot's last turns: would an exact search of both players' turns near the
+end, knowing the real decks, have saved the games it lost?
+
+Run by hand from the repository root (not a test; deterministic: the hard bot node-capped,
+the baseline's search fixed):
+
+    python benchmarks/endgame_probe.py --seeds 3000-3029 --nodes 60000      # the screens' games
+    python benchmarks/endgame_probe.py --seeds 3000-3004 --depth 6 --near 1
+
+It plays the hard bot against the frozen baseline (two players, seats swapped on each
+engine seed, as `bots.py` does) and, in each game the bot lost, at each of its turns from
+the moment a player holds `--near` cards fewer than the trigger (or the end is triggered),
+searches every line of both players' next `--depth` turns on the real position (the real
+decks: an upper bound on what such a search could know) and asks of each move: does it
+win whatever the other player does (+1), lose whatever it does (-1), or is that not
+settled within the depth (0)? Moves are those worth a thought (each distinct play, each
+merchant slot paid with the cheapest cubes, each claim, rest; an overflow's cheapest
+discard), alpha-beta on the three values, at most `--max-nodes` positions a probe (past
+that, 0). It reports the bot's move against the best move: "missed win" where some move
+won and the bot's did not, "missed hope" where the bot's move lost and another was not
+settled. Neither (and lost positions from the first probe on) says the game was decided
+before the last turns: a search of both players' last turns would not have saved it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+
+from century_tui.engine import ACQUIRE, DISCARD, DISCARDING, Move, State, trigger_cards  # noqa: E402
+from century_tui.engine.cubes import cheapest_discard, cheapest_payment  # noqa: E402
+
+
+class Budget(Exception):
+    """A probe searched its `--max-nodes`."""
+
+
+def _key(state: State, seat: int) -> tuple:
+    p = state.players[seat]
+    return (tuple(p.cubes), p.hand, p.played, tuple(p.claimed), p.upper, p.lower, tuple(state.point_row),
+            tuple(state.merchant_row), tuple(state.merchant_cubes), state.phase, state.upper_coins, state.lower_coins)
+
+
+def children(state: State) -> list[tuple[Move, State]]:
+    """The moves worth a thought and the positions they make, one move per distinct result."""
+    p = state.players[state.seat]
+    out, seen = [], set()
+    for move in state.legal_moves():
+        if move.kind == ACQUIRE and tuple(move.payment) != tuple(cheapest_payment(p.cubes, move.index)):
+            continue
+        if move.kind == DISCARD and tuple(move.cubes) != tuple(cheapest_discard(p.cubes, sum(p.cubes) - 10)):
+            continue
+        after = state.clone()
+        after.advance(move)
+        key = _key(after, state.seat)
+        if key not in seen:
+            seen.add(key)
+            out.append((move, after))
+    return out
+
+
+def outcome(state: State, me: int) -> int:
+    """+1 if `me` won the finished game, else -1 (ties go to the later player: R-SCORE-2)."""
+    mine, theirs = state.score(me).total, state.score(1 - me).total
+    if mine != theirs:
+        return 1 if mine > theirs else -1
+    return 1 if (me - state.first) % 2 == 1 else -1
+
+
+class Probe:
+    """An exact search of both players' turns, for player `me`, `depth` turns deep."""
+
+    def __init__(self, me: int, depth: int, max_nodes: int) -> None:
+        self.me, self.depth, self.max_nodes = me, depth, max_nodes
+        self.nodes = 0
+
+    def value(self, state: State, depth: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise Budget
+        if state.is_over:
+            return outcome(state, self.me)
+        if depth == 0:
+            return 0
+        mine = state.seat == self.me
+        best = -2 if mine else 2
+        for _, after in children(state):
+            v = self.value(after, depth if after.seat == state.seat else depth - 1, alpha, beta)  # a discard is the same turn
+            if mine:
+                best, alpha = max(best, v), max(alpha, v)
+            else:
+                best, beta = min(best, v), min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def moves(self, state: State) -> dict[Move, int] | None:
+        """Each move's value, None if the probe ran out of nodes."""
+        self.nodes = 0
+        try:
+            return {m: self.value(after, self.depth if after.seat == state.seat else self.depth - 1, -2, 2)
+                    for m, after in children(state)}
+        except Budget:
+            return None
+
+
+def played_value(probe: Probe, state: State, move: Move, values: dict[Move, int]) -> int:
+    """The bot's move's value (a payment or discard other than the cheapest searched alone)."""
+    if move in values:
+        return values[move]
+    after = state.clone()
+    after.advance(move)
+    try:
+        return probe.value(after, probe.depth if after.seat == state.seat else probe.depth - 1, -2, 2)
+    except Budget:
+        return 0
+
+
+def probe_game(task: tuple, depth: int, near: int, max_nodes: int) -> dict:
+    names, seed, game, budget, nodes, baseline_nodes, clock = task
+    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
+    me = names.index("hard")
+    trigger = trigger_cards(2)
+    state = State.new(2, seed)
+    probes: list[tuple] = []
+    probe = Probe(me, depth, max_nodes)
+    positions = []
+    while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
+        move = bots[state.seat].choose(state)
+        late = state.end_triggered is not None or max(len(p.claimed) for p in state.players) >= trigger - near
+        if state.seat == me and late and state.phase != DISCARDING:
+            positions.append((state.clone(), move))
+        state.advance(move)
+    won = state.is_over and outcome(state, me) == 1
+    if not won:
+        for position, move in positions:
+            values = probe.moves(position)
+            if values is None:
+                probes.append((position.players[me].turns, None, None))
+                continue
+            probes.append((position.players[me].turns, played_value(probe, position, move, values),
+                           max(values.values())))
+    final = [state.score(i).total for i in range(2)]
+    return {"seed": seed, "names": names, "won": won, "final": (final[me], final[1 - me]), "probes": probes}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", default="3000-3004", help="engine seeds, FIRST-LAST (each played twice, seats swapped)")
+    parser.add_argument("--nodes", type=int, default=60000, help="the hard bot's node cap in the games")
+    parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
+    parser.add_argument("--depth", type=int, default=4, help="turns searched, both players' (4: two each)")
+    parser.add_argument("--near", type=int, default=1, help="probe from when a player holds the trigger less this")
+    parser.add_argument("--max-nodes", type=int, default=200_000, help="positions a probe searches at most")
+    args = parser.parse_args()
+    first, _, last = args.seeds.partition("-")
+    seeds = range(int(first), int(last or first) + 1)
+    tasks = tasks_for(("hard", "baseline"), 2 * len(seeds), seeds[0], None, args.nodes, args.baseline_nodes)
+    start = time.perf_counter()
+    lost = probed = decided = unsettled = missed_win = missed_hope = 0
+    for task in tasks:
+        got = probe_game(task, args.depth, args.near, args.max_nodes)
+        if got["won"]:
+            continue
+        lost += 1
+        marks = []
+        for turn, mine, best in got["probes"]:
+            probed += 1
+            if mine is None:
+                unsettled += 1
+                marks.append(f"{turn}:?")
+                continue
+            decided += mine == -1 and best == -1
+            missed_win += best == 1 and mine < 1
+            missed_hope += best == 0 and mine == -1
+            marks.append(f"{turn}:{mine:+d}/{best:+d}")
+        print(f"seed {got['seed']} {'/'.join(got['names'])} lost {got['final'][0]}-{got['final'][1]}: "
+              f"{' '.join(marks) or 'no turn near the end'}", flush=True)
+    print(f"\n{len(tasks)} games, {lost} lost by the hard bot, {probed} of its turns probed "
+          f"({args.depth} turns deep, from {args.near} card(s) short of the trigger; "
+          f"{time.perf_counter() - start:.0f} s): every move lost {decided}, "
+          f"missed win {missed_win}, missed hope {missed_hope}, over {args.max_nodes:,} positions {unsettled}")
+
+
+if __name__ == "__main__":
+    main()
