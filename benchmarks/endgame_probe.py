@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import ROUND_CAP, build, tasks_for  # noqa: E402
 
-from century_tui.engine import ACQUIRE, DISCARD, DISCARDING, Move, State, trigger_cards  # noqa: E402
-from century_tui.engine.cubes import cheapest_discard, cheapest_payment  # noqa: E402
+from century_tui.bots.heuristics import cheapest_acquires, least_valuable_discard  # noqa: E402
+from century_tui.engine import ACQUIRE, CARAVAN_LIMIT, DISCARDING, Move, State, trigger_cards  # noqa: E402
 
 
 class Budget(Exception):
@@ -51,13 +51,13 @@ def _key(state: State, seat: int) -> tuple:
 
 def children(state: State) -> list[tuple[Move, State]]:
     """The moves worth a thought and the positions they make, one move per distinct result."""
-    p = state.players[state.seat]
+    if state.phase == DISCARDING:
+        cubes = state.players[state.seat].cubes
+        moves: list[Move] = [least_valuable_discard(cubes, sum(cubes) - CARAVAN_LIMIT)]
+    else:
+        moves = [m for m in state.legal_moves() if m.kind != ACQUIRE] + cheapest_acquires(state)
     out, seen = [], set()
-    for move in state.legal_moves():
-        if move.kind == ACQUIRE and tuple(move.payment) != tuple(cheapest_payment(p.cubes, move.index)):
-            continue
-        if move.kind == DISCARD and tuple(move.cubes) != tuple(cheapest_discard(p.cubes, sum(p.cubes) - 10)):
-            continue
+    for move in moves:
         after = state.clone()
         after.advance(move)
         key = _key(after, state.seat)
@@ -68,11 +68,8 @@ def children(state: State) -> list[tuple[Move, State]]:
 
 
 def outcome(state: State, me: int) -> int:
-    """+1 if `me` won the finished game, else -1 (ties go to the later player: R-SCORE-2)."""
-    mine, theirs = state.score(me).total, state.score(1 - me).total
-    if mine != theirs:
-        return 1 if mine > theirs else -1
-    return 1 if (me - state.first) % 2 == 1 else -1
+    """+1 if `me` won the finished game, else -1."""
+    return 1 if state.winner() == me else -1
 
 
 class Probe:
@@ -93,7 +90,7 @@ class Probe:
         mine = state.seat == self.me
         best = -2 if mine else 2
         for _, after in children(state):
-            v = self.value(after, depth if after.seat == state.seat else depth - 1, alpha, beta)  # a discard is the same turn
+            v = self.value(after, _left(state, after, depth), alpha, beta)
             if mine:
                 best, alpha = max(best, v), max(alpha, v)
             else:
@@ -102,26 +99,25 @@ class Probe:
                 break
         return best
 
-    def moves(self, state: State) -> dict[Move, int] | None:
-        """Each move's value, None if the probe ran out of nodes."""
+    def moves(self, state: State, played: Move) -> tuple[int, int] | None:
+        """The value of `played` (searched alone if it is not among the moves worth a
+        thought: another payment) and of the best move; None if the probe ran out of nodes."""
         self.nodes = 0
+        options = children(state)
+        if played not in {m for m, _ in options}:
+            after = state.clone()
+            after.advance(played)
+            options.append((played, after))
         try:
-            return {m: self.value(after, self.depth if after.seat == state.seat else self.depth - 1, -2, 2)
-                    for m, after in children(state)}
+            values = {m: self.value(after, _left(state, after, self.depth), -2, 2) for m, after in options}
         except Budget:
             return None
+        return values[played], max(values.values())
 
 
-def played_value(probe: Probe, state: State, move: Move, values: dict[Move, int]) -> int:
-    """The bot's move's value (a payment or discard other than the cheapest searched alone)."""
-    if move in values:
-        return values[move]
-    after = state.clone()
-    after.advance(move)
-    try:
-        return probe.value(after, probe.depth if after.seat == state.seat else probe.depth - 1, -2, 2)
-    except Budget:
-        return 0
+def _left(state: State, after: State, depth: int) -> int:
+    """Turns left to search after a move from `state` to `after`: a discard is the same turn."""
+    return depth if after.seat == state.seat else depth - 1
 
 
 def probe_game(task: tuple, depth: int, near: int, max_nodes: int) -> dict:
@@ -142,12 +138,7 @@ def probe_game(task: tuple, depth: int, near: int, max_nodes: int) -> dict:
     won = state.is_over and outcome(state, me) == 1
     if not won:
         for position, move in positions:
-            values = probe.moves(position)
-            if values is None:
-                probes.append((position.players[me].turns, None, None))
-                continue
-            probes.append((position.players[me].turns, played_value(probe, position, move, values),
-                           max(values.values())))
+            probes.append((position.players[me].turns, *(probe.moves(position, move) or (None, None))))
     final = [state.score(i).total for i in range(2)]
     return {"seed": seed, "names": names, "won": won, "final": (final[me], final[1 - me]), "probes": probes}
 
