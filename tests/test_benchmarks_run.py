@@ -41,6 +41,8 @@ RUNS = {
                                  "--played-out", "40"], "| played-out engine |"),
     "endgame_probe.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--depth", "2"],
                          "missed win"),
+    "swap_probe.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--every", "3"],
+                      "swap 3000 0 3 "),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }
