@@ -10,11 +10,12 @@ the baseline's search fixed, both a function of their seed and the position):
 The games are the screens' (`bots.py --nodes N --baseline-nodes 0`: the hard bot against
 the frozen baseline, seats swapped on each engine seed). At every `--every`-th own turn of
 the hard bot (not an overflow's discard) the `--alt` bot is asked for its move in the same
-position; where it differs, that move is played instead and the game goes on from there,
-both bots as before. Each swap is a pair: the game's margin (the hard bot's score less the
-other's) as played and with the one move changed. The summary, by the hard bot's turn and
-by the kinds of the two moves, gives the swaps, the mean change of the margin (and its
-standard error), and the games lost turned won and won turned lost.
+position; where it differs (and with `--only KIND`, where one of the two is of that kind),
+that move is played instead and the game goes on from there, both bots as before. Each
+swap is a pair: the game's margin (the hard bot's score less the other's) as played and
+with the one move changed. The summary, by the hard bot's turn and by the kinds of the two
+moves, gives the swaps, the mean change of the margin (and its standard error), and the
+games lost turned won and won turned lost.
 
 A single changed move moves the rest of the game, so a swap's change is noisy; the mean over
 many says whether the other bot's judgment beats the hard bot's where they differ. The
@@ -70,7 +71,7 @@ def margin(state: State, me: int) -> tuple[int, bool]:
     return scores[me] - max(s for i, s in enumerate(scores) if i != me), state.winner() == me
 
 
-def probe_game(task: tuple, every: int, alt: str) -> tuple[int, list[tuple]]:
+def probe_game(task: tuple, every: int, alt: str, only: str | None = None) -> tuple[int, list[tuple]]:
     """One game played out, then each swap played out: the positions asked, and per swap
     (seed, seat, own turn, the hard bot's move kind, the other's, margin as played, won,
     margin swapped, won)."""
@@ -90,7 +91,7 @@ def probe_game(task: tuple, every: int, alt: str) -> tuple[int, list[tuple]]:
     out = []
     for turn, position, move in asked:
         instead = other.choose(position)
-        if instead == move:
+        if instead == move or (only and only not in (kind(move), kind(instead))):
             continue
         position.advance(instead)
         out.append((seed, me, turn, kind(move), kind(instead), *played, *margin(finish(position, bots), me)))
@@ -119,6 +120,8 @@ def main() -> None:
     parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
     parser.add_argument("--every", type=int, default=4, help="swap at every N-th own turn of the hard bot")
     parser.add_argument("--alt", default="baseline", help="the bot whose move is swapped in (hard#N@SEED: the hard bot)")
+    parser.add_argument("--only", choices=("play", "acquire", "claim", "rest"),
+                        help="swap only where one of the two moves is of this kind")
     parser.add_argument("--processes", type=int, default=1)
     args = parser.parse_args()
     first, _, last = args.seeds.partition("-")
@@ -126,13 +129,15 @@ def main() -> None:
     tasks = tasks_for(("hard", "baseline"), 2 * len(seeds), seeds[0], None, args.nodes, args.baseline_nodes)
     start, rows, asked = time.perf_counter(), [], 0
     with multiprocessing.Pool(args.processes) as pool:
-        for g, (n, got) in enumerate(pool.imap(_probe, [(t, args.every, args.alt) for t in tasks], chunksize=1)):
+        jobs = [(t, args.every, args.alt, args.only) for t in tasks]
+        for g, (n, got) in enumerate(pool.imap(_probe, jobs, chunksize=1)):
             rows += got
             asked += n
             print(f"\r{g + 1}/{len(tasks)} games, {len(rows)} swaps", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    print(f"{len(tasks)} games, {asked} positions asked (own turns {args.every}, {2 * args.every}, …), {len(rows)} where "
-          f"the {args.alt} bot's move differs, swapped ({time.perf_counter() - start:.0f} s)")
+    only = f" (one of them: {args.only})" if args.only else ""
+    print(f"{len(tasks)} games, {asked} positions asked (own turns {args.every}, {2 * args.every}, …), {len(rows)} "
+          f"where the {args.alt} bot's move differs{only}, swapped ({time.perf_counter() - start:.0f} s)")
     for r in rows:
         print("swap", *r)
     summary(rows, "own turn", lambda r: next(f"{a}-{b}" for a, b in TURNS if a <= r[2] <= b))
@@ -141,8 +146,7 @@ def main() -> None:
 
 
 def _probe(job: tuple) -> tuple[int, list[tuple]]:
-    task, every, alt = job
-    return probe_game(task, every, alt)
+    return probe_game(*job)
 
 
 if __name__ == "__main__":
