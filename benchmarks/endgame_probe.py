@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+from bots import ROUND_CAP, add_screen_games, build, screen_games  # noqa: E402
 
 from century_tui.bots.heuristics import cheapest_acquires, least_valuable_discard  # noqa: E402
 from century_tui.engine import ACQUIRE, CARAVAN_LIMIT, DISCARDING, Move, State, trigger_cards  # noqa: E402
@@ -145,16 +145,12 @@ def probe_game(task: tuple, depth: int, near: int, max_nodes: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", default="3000-3004", help="engine seeds, FIRST-LAST (each played twice, seats swapped)")
-    parser.add_argument("--nodes", type=int, default=60000, help="the hard bot's node cap in the games")
-    parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
+    add_screen_games(parser)
     parser.add_argument("--depth", type=int, default=4, help="turns searched, both players' (4: two each)")
     parser.add_argument("--near", type=int, default=1, help="probe from when a player holds the trigger less this")
     parser.add_argument("--max-nodes", type=int, default=200_000, help="positions a probe searches at most")
     args = parser.parse_args()
-    first, _, last = args.seeds.partition("-")
-    seeds = range(int(first), int(last or first) + 1)
-    tasks = tasks_for(("hard", "baseline"), 2 * len(seeds), seeds[0], None, args.nodes, args.baseline_nodes)
+    tasks = screen_games(args)
     start = time.perf_counter()
     lost = probed = decided = unsettled = missed_win = missed_hope = 0
     for task in tasks:

@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+from bots import ROUND_CAP, add_screen_games, build, screen_games  # noqa: E402
 
 from century_tui.engine import ACQUIRE, CLAIM, DISCARDING, REST, Move, State  # noqa: E402
 
@@ -115,18 +115,14 @@ def summary(rows: list[tuple], label: str, key) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", default="3000-3004", help="engine seeds, FIRST-LAST (each played twice, seats swapped)")
-    parser.add_argument("--nodes", type=int, default=60000, help="the hard bot's node cap")
-    parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
+    add_screen_games(parser)
     parser.add_argument("--every", type=int, default=4, help="swap at every N-th own turn of the hard bot")
     parser.add_argument("--alt", default="baseline", help="the bot whose move is swapped in (hard#N@SEED: the hard bot)")
     parser.add_argument("--only", choices=("play", "acquire", "claim", "rest"),
                         help="swap only where one of the two moves is of this kind")
     parser.add_argument("--processes", type=int, default=1)
     args = parser.parse_args()
-    first, _, last = args.seeds.partition("-")
-    seeds = range(int(first), int(last or first) + 1)
-    tasks = tasks_for(("hard", "baseline"), 2 * len(seeds), seeds[0], None, args.nodes, args.baseline_nodes)
+    tasks = screen_games(args)
     start, rows, asked = time.perf_counter(), [], 0
     with multiprocessing.Pool(args.processes) as pool:
         jobs = [(t, args.every, args.alt, args.only) for t in tasks]
