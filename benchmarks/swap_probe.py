@@ -53,7 +53,8 @@ def kind(move: Move) -> str:
 
 def alt_bot(spec: str, game: int, seat: int, nodes: int, baseline_nodes: int):
     """The bot asked for the swapped move: `baseline`, or `hard#N@SEED` (the hard bot at N
-    nodes with its own seed)."""
+    nodes with a seed of its own; without `@SEED`, the game's hard bot's seed: the same
+    imagined deck orders, so only the nodes differ)."""
     name, _, seed = spec.partition("@")
     return build(name, int(seed) if seed else 1000 * game + seat, None, nodes, baseline_nodes)
 
@@ -99,6 +100,7 @@ def probe_game(task: tuple, every: int, alt: str, only: str | None = None) -> tu
 
 
 def summary(rows: list[tuple], label: str, key) -> None:
+    """A table of the swaps grouped by `key`: how many, the margin's mean change, games turned."""
     groups: dict = defaultdict(list)
     for r in rows:
         groups[key(r)].append(r)
