@@ -99,19 +99,20 @@ def probe_game(task: tuple, every: int, alt: str, only: str | None = None) -> tu
     return len(asked), out
 
 
-def summary(rows: list[tuple], label: str, key) -> None:
-    """A table of the swaps grouped by `key`: how many, the margin's mean change, games turned."""
+def summary(rows: list[tuple], label: str, key, name=str) -> None:
+    """A table of the swaps grouped by `key` (in its order, each group printed as `name`
+    makes it): how many, the margin's mean change, games turned."""
     groups: dict = defaultdict(list)
     for r in rows:
         groups[key(r)].append(r)
     print(f"\n| {label} | swaps | margin change (SE) | lost turned won | won turned lost |")
     print("| --- | --- | --- | --- | --- |")
-    for k in sorted(groups, key=str):
+    for k in sorted(groups):
         rs = groups[k]
         d = [r[7] - r[5] for r in rs]
         m = sum(d) / len(d)
         se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) if len(d) > 1 else float("nan")
-        print(f"| {k} | {len(rs)} | {m:+.2f} ({se:.2f}) | {sum(not r[6] and r[8] for r in rs)} "
+        print(f"| {name(k)} | {len(rs)} | {m:+.2f} ({se:.2f}) | {sum(not r[6] and r[8] for r in rs)} "
               f"| {sum(r[6] and not r[8] for r in rs)} |")
 
 
@@ -138,7 +139,8 @@ def main() -> None:
           f"where the {args.alt} bot's move differs{only}, swapped ({time.perf_counter() - start:.0f} s)")
     for r in rows:
         print("swap", *r)
-    summary(rows, "own turn", lambda r: next(f"{a}-{b}" for a, b in TURNS if a <= r[2] <= b))
+    summary(rows, "own turn", lambda r: next(t for t in TURNS if t[0] <= r[2] <= t[1]),
+            lambda t: f"{t[0]}-{t[1]}")
     summary(rows, "hard's move → the other's", lambda r: f"{r[3]} → {r[4]}")
     summary(rows, "all", lambda r: "all")
 
