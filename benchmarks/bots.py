@@ -211,19 +211,24 @@ def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes, bas
     return out
 
 
-def add_screen_games(parser: argparse.ArgumentParser) -> None:
+def add_screen_games(parser: argparse.ArgumentParser, seeds: str = "3000-3004", nodes: int = 60000) -> None:
     """The probes' games, as a screen plays them: `--seeds FIRST-LAST` (each engine seed
     twice, seats swapped), the hard bot at `--nodes` against the baseline at
     `--baseline-nodes` (0: its full search). `screen_games` makes them."""
-    parser.add_argument("--seeds", default="3000-3004", help="engine seeds, FIRST-LAST (each played twice, seats swapped)")
-    parser.add_argument("--nodes", type=int, default=60000, help="the hard bot's node cap in the games")
+    parser.add_argument("--seeds", default=seeds, help="engine seeds, FIRST-LAST (each played twice, seats swapped)")
+    parser.add_argument("--nodes", type=int, default=nodes, help="the hard bot's node cap in the games")
     parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
+
+
+def seed_range(text: str) -> range:
+    """The engine seeds of `--seeds FIRST-LAST` (or one seed)."""
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
 
 
 def screen_games(args: argparse.Namespace) -> list[tuple]:
     """The games `add_screen_games`' arguments ask for, as `tasks_for` makes them."""
-    first, _, last = args.seeds.partition("-")
-    seeds = range(int(first), int(last or first) + 1)
+    seeds = seed_range(args.seeds)
     return tasks_for(("hard", "baseline"), 2 * len(seeds), seeds[0], None, args.nodes, args.baseline_nodes)
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import build  # noqa: E402
+from bots import add_screen_games, build, seed_range  # noqa: E402
 
 from century_tui.bots.caravan_tables import SCORED  # noqa: E402
 from century_tui.bots.hard import imagined  # noqa: E402
@@ -152,16 +152,13 @@ def play(seed: int, rot: int, nodes: int, baseline_nodes: int, reports: set[str]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", default="2000-2003", help="engine seeds, FIRST-LAST")
-    parser.add_argument("--nodes", type=int, default=20000, help="the hard bot's node cap in the games")
-    parser.add_argument("--baseline-nodes", type=int, default=0, help="the baseline's node cap (0: its full search)")
+    add_screen_games(parser, seeds="2000-2003", nodes=20000)
     parser.add_argument("--report", default="forecast,alive,hope")
     parser.add_argument("--width", type=int, default=48, help="the beam the alive report searches")
     args = parser.parse_args(argv)
-    first, _, last = args.seeds.partition("-")
     reports = set(args.report.split(","))
     rows, widths, hoped = [], [], []
-    for seed in range(int(first), int(last or first) + 1):
+    for seed in seed_range(args.seeds):
         for rot in (0, 1):
             r, w, h = play(seed, rot, args.nodes, args.baseline_nodes, reports, args.width)
             rows += r
