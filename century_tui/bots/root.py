@@ -67,8 +67,9 @@ class Planning:
         late = [int(position[o] < position[me]) for o in order]
         self.games: list[Game] = []
         plans = [self._plan(o, late[i], point_deck, merchant_deck) for i, o in enumerate(order)]
-        self.game = Game(point_deck, merchant_deck, [other(p, lt) for p, lt in zip(plans, late)], n,
-                         state.score(me).total)
+        scores = [state.score(s).total for s in range(n)]
+        bars = tuple(max(v for s, v in enumerate(scores) if s != o) for o in order)
+        self.game = Game(point_deck, merchant_deck, [other(p, lt) for p, lt in zip(plans, late)], n, bars)
         self.games.append(self.game)
         others = tuple((0, _realised(state, o), len(state.players[o].claimed), 0) for o in order)
         self.world = _first_world(state, self.game, others, self.end)

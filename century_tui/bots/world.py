@@ -13,7 +13,7 @@ move): they claim the cards of their plan when still there, take what else they 
 for when the bot took it first, or lose a turn and keep the cubes' worth instead of the
 card (`SNIPED_KEEPS`); past their plan, the row card with the most points every `pace`
 turns. None of them ends the game to lose it: a trigger card that would leave a player
-behind the bot's score waits (`HOLD_GAIN`).
+behind the bot's score, or another player's, waits (`HOLD_GAIN`).
 """
 
 from __future__ import annotations
@@ -64,19 +64,21 @@ class Other:
 class Game:
     """What every world of one search shares: the imagined decks, who plays, the rules."""
 
-    __slots__ = ("point_deck", "merchant_deck", "others", "trigger", "worlds", "n", "bar")
+    __slots__ = ("point_deck", "merchant_deck", "others", "trigger", "worlds", "n", "bars")
 
     def __init__(self, point_deck: list[int], merchant_deck: list[int], others: list[Other], n: int,
-                 bar: int = 0) -> None:
+                 bars: tuple[int, ...] = ()) -> None:
         self.point_deck = point_deck
         """The imagined point deck in dealing order."""
         self.merchant_deck = merchant_deck
         self.others = others
         self.n = n
         self.trigger = trigger_cards(n)
-        self.bar = bar
-        """The bot's score now: another player whose trigger card would leave it below
-        this holds it back (0: nobody holds)."""
+        self.bars = bars or (0,) * len(others)
+        """Per other player, the best score now of every player but it (the bot's
+        included): its trigger card, ending the game below that, waits (0: it never
+        waits). With three or more players a player behind a third does not end the
+        game either."""
         self.worlds: dict[tuple, World] = {}
 
     def world(self, depth, prow, pdeal, upper, lower, mrow, mcubes, mdeal, others, end) -> World:
@@ -232,7 +234,7 @@ def _others_play(w: World) -> World:
                 mrow, mcubes, mdeal = _take_merchant(game, mrow, mcubes, mdeal, i, (0,) * i)
             k += 1
         if (card >= 0 and end is None and ncl + 1 >= game.trigger
-                and _ends_on(plan, k, pts, card, prow, upper, lower) < game.bar):
+                and _ends_on(plan, k, pts, card, prow, upper, lower) < game.bars[o]):
             k, pts, ncl, lost = before  # it would lose: it holds the card back, its plan waits there
             others[o] = (k, pts + HOLD_GAIN, ncl, lost)
             continue

@@ -4,9 +4,14 @@ trigger card, and who still plays in that round depends on where they sit (R-END
 
 from __future__ import annotations
 
+import time
+
 from century_tui.bots.caravan_tables import INDEX
 from century_tui.bots.hard import HardBot
 from century_tui.bots.race import Plan, other
+from century_tui.bots.evaluation import Weights
+from century_tui.bots.heuristics import POINTS
+from century_tui.bots.root import Planning
 from century_tui.bots.world import HOLD_GAIN, SNIPED_KEEPS, Game
 from century_tui.engine import Claim, State
 
@@ -17,7 +22,7 @@ P03_4R, P05_2Y2G, P13_4G = 2, 4, 12
 def world_with(plan: Plan, late: int, prow=(P03_4R, P05_2Y2G, P13_4G), others=((0, 0, 0, 0),), end=None,
                bar=0):
     """A first world (no coins) whose one other player follows `plan` (the bot's score `bar`)."""
-    game = Game([20, 21, 22, 23], [30, 31, 32], [other(plan, late)], 2, bar)
+    game = Game([20, 21, 22, 23], [30, 31, 32], [other(plan, late)], 2, (bar,))
     return game.world(0, prow, 0, 0, 0, (0, 1, 2, 3, 4, 5), (INDEX[(0, 0, 0, 0)],) * 6, 0, others, end)
 
 
@@ -95,3 +100,27 @@ def test_another_player_does_not_end_the_game_to_lose_it():
     assert waits.others[0][1] == 58 + HOLD_GAIN and waits.depth == 2
     assert world_with(claiming(P03_4R), late=0, others=five, bar=58).turn().end == 0  # level: it ends it
     assert world_with(claiming(P03_4R), late=0, others=five).turn().end == 0  # no score to beat: as planned
+
+
+def test_another_player_does_not_end_the_game_behind_a_third():
+    """With three players the score to beat is the best of everyone else's, not the bot's
+    alone: a player one card from the end, ahead of the bot but behind the third player,
+    holds its trigger card back too; with the third player behind as well, it ends the game."""
+    for third_cards, waits in ((4, True), (0, False)):
+        state = State.new(3, 0)
+        me = state.seat
+        mover, third = (me + 1) % 3, (me + 2) % 3
+        row = [P03_4R, P05_2Y2G, 33, 34, 35]
+        deck = sorted((c for c in state.point_row + state.point_deck if c not in row), key=lambda c: POINTS[c])
+        state.players[mover].claimed = deck[:5]  # the five cheapest cards
+        state.players[third].claimed = deck[-third_cards:] if third_cards else []  # the dearest
+        state.point_deck, state.point_row = deck[5:len(deck) - third_cards], row
+        state.upper_coins = state.lower_coins = 0
+        state.players[mover].cubes = (0, 4, 0, 0)  # pays the 4 reds card: its sixth
+        for p in state.players:
+            p.hand = p.played = 0  # nothing to play: the plan is the claim
+        planning = Planning(state, me, Weights(), None, float("inf"), time.perf_counter)
+        after = planning.world.turn()
+        ending = state.score(mover).total + POINTS[P03_4R]
+        assert (max(state.score(third).total, state.score(me).total) > ending) == waits
+        assert (P03_4R in after.prow) == waits and (after.end is None) == waits
