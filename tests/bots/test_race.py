@@ -7,10 +7,10 @@ from __future__ import annotations
 import time
 
 from century_tui.bots.caravan_tables import INDEX
-from century_tui.bots.hard import HardBot
-from century_tui.bots.race import Plan, other
 from century_tui.bots.evaluation import Weights
+from century_tui.bots.hard import HardBot
 from century_tui.bots.heuristics import POINTS
+from century_tui.bots.race import Plan, other
 from century_tui.bots.root import Planning
 from century_tui.bots.world import HOLD_GAIN, SNIPED_KEEPS, Game
 from century_tui.engine import Claim, State
