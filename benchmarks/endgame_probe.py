@@ -19,8 +19,9 @@ discard), alpha-beta on the three values, at most `--max-nodes` positions a prob
 that, the turn prints `?`). Each lost game prints the bot's probed turns as
 `turn:played/best` (the value of the bot's move and of the best move); the summary counts
 "missed win" where some move won and the bot's did not, "missed hope" where the bot's move
-lost and another was not settled. Neither (and lost positions from the first probe on) says the game was decided
-before the last turns: a search of both players' last turns would not have saved it.
+lost and another was not settled. Neither (and lost positions from the first probe on)
+says the game was decided before the last turns: a search of both players' last turns
+would not have saved it.
 """
 
 from __future__ import annotations
