@@ -7,7 +7,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS, LEVELS, make_bot
+from .registry import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS, LEVELS, SEARCHING, make_bot
 
 if TYPE_CHECKING:
     from .base import Bot
@@ -26,4 +26,4 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = ["BUDGET_RANGE_MS", "Bot", "DEFAULT_BUDGET_MS", "EasyBot", "HardBot", "LEVELS", "MediumBot", "RandomBot",
-           "make_bot"]
+           "SEARCHING", "make_bot"]

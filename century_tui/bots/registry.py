@@ -12,10 +12,15 @@ from .budget import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 if TYPE_CHECKING:
     from century_tui.bots.base import Bot
 
-__all__ = ["BUDGET_RANGE_MS", "DEFAULT_BUDGET_MS", "LEVELS", "make_bot"]
+__all__ = ["BUDGET_RANGE_MS", "DEFAULT_BUDGET_MS", "LEVELS", "SEARCHING", "make_bot"]
 
 LEVELS = ("random", "easy", "medium", "hard")
 """Every bot level, weakest first (the order the new-game form offers them)."""
+SEARCHING = frozenset({"hard"})
+"""The levels that search for their whole budget. In a game window they think in a process
+of their own (`table.bot_processes`): in the window's interpreter, beside the board it
+draws, the hard bot got through half the positions at 250 ms it does alone
+(`benchmarks/hard_in_game.py`). The others choose in a millisecond, in a thread."""
 
 
 def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None) -> Bot:

@@ -19,6 +19,7 @@ from century_tui.engine import (
     ACTION, CARAVAN_LIMIT, DISCARDING, MERCHANT_CARDS, SPICE, UPGRADE, Acquire, Claim, IllegalMove,
     Move, PlaySpice, PlayTrade, PlayUpgrade, Rest
 )
+from century_tui.bots.registry import SEARCHING
 from century_tui.engine import events as ev
 from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
 from century_tui.text import t
@@ -40,7 +41,7 @@ QUICK_REPLY_S = 0.05
 """How long the board waits, at bot speed instant, for a bot's reply before drawing the move
 it answers: an easy or medium bot answers within a millisecond or two, and the board then
 changes once, not twice in two frames (half the bytes over SSH, and the reply on screen a
-frame sooner). A bot that thinks longer (the hard bot) sees the move drawn after this."""
+frame sooner). A searching bot's move (the hard bot's) is not waited for (`quick_reply_due`)."""
 
 ANSWER_WAIT_S = 0.25
 """How long a dialog of a host's game stays up for the host's answer to the move it sent:
@@ -379,9 +380,12 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             self.catch_up()
 
     def quick_reply_due(self) -> bool:
-        """A bot of this table is to answer the move just made, at bot speed instant."""
+        """A bot of this table that answers within a millisecond or two is to answer the move
+        just made, at bot speed instant (a searching bot thinks for its budget: the move is
+        drawn at once, not `QUICK_REPLY_S` later)."""
         s = self.state
-        return (not s.is_over and self.table.played_here and self.game.current_seat.bot is not None
+        level = self.game.current_seat.bot
+        return (not s.is_over and self.table.played_here and level is not None and level not in SEARCHING
                 and window(self).bot_delay_ms == 0)
 
     def needs_handoff(self) -> bool:
