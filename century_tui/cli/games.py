@@ -26,7 +26,7 @@ def cmd_new(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         seed = args.seed if args.seed is not None else engine.new_seed()
         game = engine.Game(seats, seed, hints=args.hints)
     CenturyApp(game, skin=args.skin, seed=args.seed, language=args.lang, bot_budget_ms=args.budget_ms,
-               hints=args.hints).run()
+               hints=args.hints, bot_processes=True).run()
     return 0
 
 
@@ -59,7 +59,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
         CenturyApp(
             game, save_path=path, save_lock=lock, resumed=True, skin=args.skin, language=args.lang,
-            bot_budget_ms=args.budget_ms,
+            bot_budget_ms=args.budget_ms, bot_processes=True,
         ).run()
     finally:
         lock.release()
@@ -73,7 +73,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     from century_tui.tui.app import CenturyApp
 
-    CenturyApp(game, skin=args.skin, replay=True, language=args.lang).run()  # a replay writes nothing; a new game from it does
+    CenturyApp(game, skin=args.skin, replay=True, language=args.lang, bot_processes=True).run()  # a replay writes nothing; a new game from it does
     return 0
 
 

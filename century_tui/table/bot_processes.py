@@ -1,6 +1,8 @@
-"""A host's bots think in a process of their own: a bot thinking never slows the host's
-connections (issue 43: hard bots in the host's threads shared its interpreter, and an SSH
-seat's key took twice as long to reach the screen).
+"""Bots think in a process of their own: a bot thinking never slows the host's connections
+(issue 43: hard bots in the host's threads shared its interpreter, and an SSH seat's key
+took twice as long to reach the screen), nor a game window's board, nor is slowed by it
+(the window's searching bots, `bots.SEARCHING`: in the window's interpreter the hard bot
+got through half the positions at 250 ms it does alone).
 
 The same bot, seeded the same way (`local.bot_seed`), chooses the same move as in a thread:
 only where it runs changes. A worker that dies is replaced at the next try, and the table's
@@ -11,7 +13,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
+from collections.abc import Collection
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -30,11 +34,42 @@ NICE = 10
 """How much lower than the host the workers run: a seat's key drawn never waits for a bot."""
 
 
-def _lower_priority() -> None:
+def _start(quiet: bool) -> None:
+    """A worker's start: a lower priority (`NICE`), and with `quiet` nothing it might print
+    (a warning) written over a game window's screen, which its stdout and stderr are."""
     try:
         os.nice(NICE)
     except OSError:  # not allowed here: the same priority as the host
         pass
+    if quiet:
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, 1)
+        os.dup2(nowhere, 2)
+        os.close(nowhere)
+
+
+def _tracker_started() -> None:
+    """multiprocessing's resource tracker, started before the pool's first semaphore wants
+    it. It hands its child the descriptor of `sys.stderr`, which in a game window is
+    Textual's capture, with none (-1: the start failed); it gets the null device instead."""
+    from multiprocessing import resource_tracker
+
+    if sys.stderr is not None and _has_descriptor(sys.stderr):
+        return resource_tracker.ensure_running()
+    captured = sys.stderr
+    with open(os.devnull, "w") as nowhere:
+        sys.stderr = nowhere
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = captured
+
+
+def _has_descriptor(stream) -> bool:
+    try:
+        return stream.fileno() >= 0
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        return False
 
 
 def _ready() -> bool:
@@ -46,30 +81,36 @@ def _ready() -> bool:
 class BotProcesses:
     """A pool of worker processes (one core's fewer than the machine has: the host keeps
     one), at a lower priority than the host's and its seats' (`NICE`), started when first
-    asked, shared by every table of a host."""
+    asked, shared by every table of a host (or a window's games). `quiet`: the workers
+    write nothing to the terminal they started on (a game window's)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, quiet: bool = False) -> None:
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.quiet = quiet
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
+                _tracker_started()
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_lower_priority)
+                                                 initializer=_start, initargs=(self.quiet,))
             return self._pool
 
     def warm_up(self) -> None:
         """Start the workers now (a second or so), not at a bot's first move."""
         self._executor().submit(_ready)
 
-    def thinker(self, game: Game) -> Thinker:
+    def thinker(self, game: Game, levels: Collection[str] | None = None) -> Thinker:
         """What a `LocalTable` of `game` calls to choose its bots' moves (on a thread of its
-        own, which waits here for the worker's answer)."""
+        own, which waits here for the worker's answer). `levels`: only these think in a
+        worker, the others in the calling thread (None: every level)."""
 
         def think(state: State, number: int, budget: int | None) -> Move:
             level = game.seats[state.seat].bot or "random"
+            if levels is not None and level not in levels:
+                return choose(level, bot_seed(game.seed, number), budget, state)
             pool = self._executor()
             try:
                 return pool.submit(choose, level, bot_seed(game.seed, number), budget, state).result()
@@ -82,7 +123,25 @@ class BotProcesses:
         return think
 
     def close(self) -> None:
+        """Stop the workers now, a search under way included: a window closing, or a host
+        stopping, does not wait out a bot's budget (up to a minute). The move it was
+        choosing fails (`BrokenProcessPool`), and its closed table plays none."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut `pool` down and end its workers, a task running or not. Python 3.14 says so
+    (`terminate_workers`); before it, `ProcessPoolExecutor` keeps its workers in
+    `_processes` (since 3.2), the one private name read here (tests/table/test_bot_processes.py
+    fails if it goes)."""
+    stop = getattr(pool, "terminate_workers", None)
+    if stop is not None:
+        stop()
+        return
+    workers = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()

@@ -26,6 +26,7 @@ from century_tui.tui.warm_up import first_frame_shown
 if TYPE_CHECKING:
     from century_tui.engine import Game, GameRecord
     from century_tui.table import LocalTable
+    from century_tui.table.bot_processes import BotProcesses
     from century_tui.timeline import Running
     from century_tui.tui.screens.game import GameScreen
 
@@ -61,10 +62,13 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         replay: bool = False,
         language: str | None = None,
         hints: bool = False,
+        bot_processes: bool = False,
     ) -> None:
         """`language` is `--lang`; without it the saved setting, then (only when the settings
         come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
-        `save_lock` is the hold a caller took on `save_path` (`century resume`)."""
+        `save_lock` is the hold a caller took on `save_path` (`century resume`).
+        `bot_processes`: searching bots think in a worker process (`century` does; a test's
+        app keeps them in its threads, where it can hold them)."""
         self.sixteen_colours = colour_system() in ("standard", "windows")
         """A terminal of 16 (or 8) colours: the cubes and the theme use the terminal's own
         colours (the skins' ANSI names, Textual's ansi-dark theme), never shades of RGB."""
@@ -98,6 +102,10 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         """`--hints`: the new-game form offers hints ticked."""
         self._names = names
         self._seed = seed
+        self.bot_processes: BotProcesses | None = None
+        """The worker the searching bots think in, started at the first game that seats one
+        (with `bot_processes`)."""
+        self._bots_apart = bot_processes
         self.title = t("app.title")
 
     def get_driver_class(self):
@@ -213,6 +221,7 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         table = LocalTable(
             game, saver=saver, spawn=lambda task: self.run_worker(task, thread=True, group="bot"),
             call_soon=self.call_soon, pace=lambda: (self.bot_delay_ms / 1000, self.bot_budget_ms),
+            think=self._thinker(game),
         )
         self.hold(table)
         if not resumed:  # its seats are offered again on the next new-game form
@@ -220,6 +229,22 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
             self.call_after_refresh(self.remember, seats=self.settings.seats)  # after the board's first frame
         self._clear_stack()
         self.push_screen(GameScreen(table, resumed=resumed))
+
+    def _thinker(self, game: Game):
+        """How `game`'s bots choose: the searching ones in the worker process (started once
+        the board is on screen if a seat has one, so that it is ready by the bot's first move
+        and does not hold up the board's first frame), or all in threads."""
+        from century_tui.bots import SEARCHING
+
+        if not self._bots_apart:
+            return None
+        if self.bot_processes is None:
+            from century_tui.table.bot_processes import BotProcesses
+
+            self.bot_processes = BotProcesses(workers=1, quiet=True)
+        if any(seat.bot in SEARCHING for seat in game.seats):
+            self.call_after_refresh(self.bot_processes.warm_up)
+        return self.bot_processes.thinker(game, SEARCHING)
 
     def call_soon(self, task) -> None:
         """Run `task` on the app's thread (from a table's bot or save in the background)."""
@@ -237,6 +262,8 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
     def on_unmount(self) -> None:
         """The window closes: its game's file is free for another window."""
         self.hold(None)
+        if self.bot_processes is not None:
+            self.bot_processes.close()
         if self.save_lock is not None:  # handed to no game (the window closed first)
             self.save_lock.release()
         self.settings_writer.wait(timeout=5)

@@ -1,11 +1,17 @@
 """A host's bots think in a process of their own (issue 43: bots in the host's threads
-slowed every SSH seat), and choose there exactly what they choose in a thread."""
+slowed every SSH seat), and a game window's searching bots (the board beside them halved
+their search), and choose there exactly what they choose in a thread."""
 
 from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import textwrap
+import time
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +38,56 @@ def test_a_bot_in_a_process_chooses_what_it_chooses_in_a_thread_and_a_dead_worke
         assert think(game.state, 6, None) == here(game.state, 6, None)  # ...and new workers answer
     finally:
         procs.close()
+
+
+def test_only_the_levels_named_think_in_a_worker():
+    """A game window sends its searching bots to a worker and keeps the others (a millisecond
+    a move) in its own threads: a game of easy bots starts no process."""
+    game = next(g for seed in range(50) if (g := Game([Seat("Cog", "easy"), Seat("Rex", "hard")], seed)).state.seat == 0)
+    procs = BotProcesses(workers=1)
+    try:
+        think = procs.thinker(game, levels={"hard"})
+        move = think(game.state, 0, None)  # Cog, easy
+        assert procs._pool is None and move == fresh_bots(game)(game.state, 0, None)
+        game.apply(move)
+        assert game.state.is_legal(think(game.state, 1, 30))  # Rex, hard, in the worker
+        assert procs._pool is not None
+    finally:
+        procs.close()
+
+
+def test_workers_start_where_stderr_has_no_descriptor_and_write_nothing_when_quiet():
+    """In a game window sys.stderr is Textual's capture, whose descriptor is -1: the resource
+    tracker multiprocessing starts for the pool's first semaphore was handed it and the
+    start failed (ValueError: bad value(s) in fds_to_keep). A quiet pool's workers print
+    nothing on the window's terminal (their stdout and stderr are it)."""
+    script = textwrap.dedent("""
+        import io, os, sys
+        from century_tui.table.bot_processes import BotProcesses
+
+        class Captured(io.StringIO):
+            def fileno(self):
+                return -1
+
+        sys.stderr = Captured()
+        procs = BotProcesses(workers=1, quiet=True)
+        for fd in (1, 2):
+            procs._executor().submit(os.write, fd, b"from the worker").result()
+        procs.close()
+        print("done")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == "done\n" and "from the worker" not in done.stderr
+
+
+def test_closing_ends_a_search_under_way():
+    """A window closing while the hard bot thinks (its budget up to a minute) does not wait
+    for it: the worker ends now, and the move it was choosing fails."""
+    procs = BotProcesses(workers=1)
+    procs._executor().submit(os.getpid).result()  # the worker is up
+    asked = procs._executor().submit(time.sleep, 60)
+    procs.close()
+    with pytest.raises(BrokenProcessPool):  # its worker gone, not its sleep over
+        asked.result(timeout=20)
