@@ -98,13 +98,16 @@ class Terminal:
     handoff: bool
     program: list[str] | None = None
     """What runs in the terminal, if not `century ARGS` (`ssh …` for the ssh path)."""
+    bot_delay_ms: int | None = 0
+    """The bot speed's pause in the settings file (None: a new player's)."""
     samples: list[Sample] = field(default_factory=list)
     home: Path = field(init=False)
 
     def __post_init__(self) -> None:
         cols, rows = self.size
         home = self.home = Path(tempfile.mkdtemp(prefix="century-bench-"))
-        Path(home, "settings.json").write_text(json.dumps({"handoff": self.handoff, "bot_delay_ms": 0}))
+        pause = {} if self.bot_delay_ms is None else {"bot_delay_ms": self.bot_delay_ms}
+        Path(home, "settings.json").write_text(json.dumps({"handoff": self.handoff, **pause}))
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.stamps, stamp_writer = os.pipe()

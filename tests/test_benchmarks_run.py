@@ -30,6 +30,7 @@ RUNS = {
                  "--processes", "1"], "hard v baseline"),
     "ui_terminal.py": (["--moves", "2", "--paths", "off"], "all keys"),
     "ui_terminal.py ssh": (["--moves", "2", "--paths", "ssh"], "seen by the other"),
+    "hard_in_game.py": (["--moves", "2", "--budget-ms", "50", "--delay-ms", "0"], "positions a move: in the game"),
     "ui_latency.py": (["--moves", "2", "--starts", "0"], "pass screen: median"),
     "planner_probe.py": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8"], "First moves kept"),
     "planner_probe.py hope": (["--seeds", "2000", "--nodes", "300", "--baseline-nodes", "300", "--width", "8",
