@@ -48,6 +48,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -256,16 +257,26 @@ def mean_ci(xs: list[float]) -> str:
 
 def run(tasks: list[tuple], processes: int, save=None) -> list[dict]:
     """Play the tasks in worker processes, showing progress on stderr; `save(games)` is
-    called after each game (a long run stopped early keeps the games it played)."""
+    called after each game (a long run stopped early keeps the games it played). Ctrl+C
+    stops every worker and says how many games were played (KeyboardInterrupt goes on)."""
     out = []
-    with multiprocessing.Pool(processes) as pool:
-        for i, r in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
-            out.append(r)
-            if save:
-                save(out)
-            print(f"\r{i}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    with multiprocessing.Pool(processes, initializer=_leave_interrupt) as pool:
+        try:
+            for i, r in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
+                out.append(r)
+                if save:
+                    save(out)
+                print(f"\r{i}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            print(f"\nstopped after {len(out)} of {len(tasks)} games", file=sys.stderr)
+            raise
     print(file=sys.stderr)
     return out
+
+
+def _leave_interrupt() -> None:
+    """A worker leaves Ctrl+C to the run, which stops them all: no traceback from each."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -415,10 +426,18 @@ def main(argv: list[str] | None = None) -> int:
                               args.clock)
              for label, lineup, _ in matches}
     def save(games: list[dict]) -> None:
-        Path(args.save).write_text(json.dumps({"args": vars(args), "games": games}))
+        """Whole or not at all: a Ctrl+C during a write leaves the games saved before."""
+        part = Path(f"{args.save}.part")
+        part.write_text(json.dumps({"args": vars(args), "games": games}))
+        part.replace(args.save)
 
     start = time.perf_counter()
-    flat = run([t for ts in tasks.values() for t in ts], args.processes, save if args.save else None)
+    try:
+        flat = run([t for ts in tasks.values() for t in ts], args.processes, save if args.save else None)
+    except KeyboardInterrupt:
+        if args.save:
+            print(f"the games played are in {args.save}: bots.py --report {args.save}", file=sys.stderr)
+        return 130
     seconds = time.perf_counter() - start
     results = {label: [r for r in flat if tuple(sorted(r["names"])) == tuple(sorted(lineup))]
                for label, lineup, _ in matches}

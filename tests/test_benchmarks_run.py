@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +93,26 @@ def test_a_screen_against_its_reference_counts_the_games_apart(tmp_path):
     mine = wins - 1 if hard_won else wins + 1
     assert (f"2 games both played: {mine} won here, {wins} by the reference; "
             f"apart: the reference only {int(hard_won)}, here only {int(not hard_won)}") in done.stdout, done.stdout
+
+
+def test_a_run_stopped_by_ctrl_c_says_so_and_keeps_its_games(tmp_path):
+    """A long `bots.py` run stopped at an hour (Ctrl+C) ends with one line and exit code 130,
+    not a traceback from it and each worker; the games it played stay readable in --save."""
+    saved = tmp_path / "run.json"
+    run = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "bots.py"), "--games", "400", "--nodes", "300",
+                            "--baseline-nodes", "300", "--matches", "baseline", "--processes", "2", "--save", str(saved)],
+                           cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+    try:
+        progress = b""
+        while b"2/400 games" not in progress:  # two games played, and saved
+            piece = run.stderr.read(1)
+            assert piece, "bots.py ended before its second game"
+            progress += piece
+        os.killpg(run.pid, signal.SIGINT)  # as Ctrl+C reaches a terminal's foreground group
+        out, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    err = progress + err
+    assert run.returncode == 130, err.decode()[-2000:]
+    assert b"Traceback" not in err and b"stopped after" in err and str(saved).encode() in err
+    assert len(json.loads(saved.read_text())["games"]) >= 2
