@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from .budget import BUDGET_RANGE_MS, DEFAULT_BUDGET_MS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from century_tui.bots.base import Bot
 
 __all__ = ["BUDGET_RANGE_MS", "DEFAULT_BUDGET_MS", "LEVELS", "SEARCHING", "make_bot"]
@@ -23,9 +25,11 @@ draws, the hard bot got through half the positions at 250 ms it does alone
 (`benchmarks/hard_in_game.py`). The others choose in a millisecond, in a thread."""
 
 
-def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None) -> Bot:
+def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, max_nodes: int | None = None,
+             clock: Callable[[], float] | None = None) -> Bot:
     """A bot by level name; ValueError for an unknown level. `budget_ms` and `max_nodes`
-    cap search bots (a node cap makes the hard bot's move the same on any machine)."""
+    cap search bots (a node cap makes the hard bot's move the same on any machine);
+    `clock` is what a search bot reads its budget on (default the wall clock)."""
     if level == "random":
         from century_tui.bots.random_bot import RandomBot
 
@@ -41,5 +45,5 @@ def make_bot(level: str, seed: int | None = None, budget_ms: int | None = None, 
     if level == "hard":
         from century_tui.bots.hard import HardBot
 
-        return HardBot(seed, budget_ms, max_nodes)
+        return HardBot(seed, budget_ms, max_nodes, clock=clock)
     raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")

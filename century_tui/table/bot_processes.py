@@ -11,11 +11,13 @@ own retries (`local.BOT_RETRIES`) cover the move it was choosing.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import sys
 import threading
-from collections.abc import Collection
+import time
+from collections.abc import Callable, Collection
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -23,20 +25,40 @@ from century_tui.engine import Game, Move, State
 from century_tui.table.local import Thinker, bot_seed
 
 
-def choose(level: str, seed: int, budget: int | None, state: State) -> Move:
-    """In the worker: the bot of `level` for this move, as `local.fresh_bots` makes it."""
+def choose(level: str, seed: int, budget: int | None, state: State, asked: int | None = None) -> Move:
+    """In the worker: the bot of `level` for this move, as `local.fresh_bots` makes it.
+    `asked`: the number of this question in a pool that keeps only its newest (`newest_only`):
+    a newer one stops this search at once."""
     from century_tui import bots
 
-    return bots.make_bot(level, seed=seed, budget_ms=budget).choose(state)
+    clock = None if asked is None or _newest is None else _until_asked_again(_newest, asked)
+    return bots.make_bot(level, seed=seed, budget_ms=budget, clock=clock).choose(state)
+
+
+_newest = None
+"""In a worker of a pool that keeps only its newest question: that question's number,
+shared with the pool's owner."""
+
+
+def _until_asked_again(newest, asked: int) -> Callable[[], float]:
+    """The wall clock, until a question newer than `asked` comes: then past any deadline,
+    so the search stops at its next look (its answer, to a position the game has left, is
+    dropped by the table)."""
+    def clock() -> float:
+        return time.perf_counter() if newest.value == asked else math.inf
+
+    return clock
 
 
 NICE = 10
 """How much lower than the host the workers run: a seat's key drawn never waits for a bot."""
 
 
-def _start(quiet: bool) -> None:
+def _start(quiet: bool, newest) -> None:
     """A worker's start: a lower priority (`NICE`), and with `quiet` nothing it might print
     (a warning) written over a game window's screen, which its stdout and stderr are."""
+    global _newest
+    _newest = newest
     try:
         os.nice(NICE)
     except OSError:  # not allowed here: the same priority as the host
@@ -84,9 +106,14 @@ class BotProcesses:
     asked, shared by every table of a host (or a window's games). `quiet`: the workers
     write nothing to the terminal they started on (a game window's)."""
 
-    def __init__(self, workers: int | None = None, quiet: bool = False) -> None:
+    def __init__(self, workers: int | None = None, quiet: bool = False, newest_only: bool = False) -> None:
+        """`newest_only`: each question stops the search of any before it, as in a game
+        window, where a bot asked again means the position it thought about was taken
+        back (an undo): the new search does not wait for the old one to use up its budget."""
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.quiet = quiet
+        self._spawn_context = multiprocessing.get_context("spawn")
+        self._newest = self._spawn_context.RawValue("q", 0) if newest_only else None
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -94,9 +121,17 @@ class BotProcesses:
         with self._lock:
             if self._pool is None:
                 _tracker_started()
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_start, initargs=(self.quiet,))
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=self._spawn_context, initializer=_start,
+                                                 initargs=(self.quiet, self._newest))
             return self._pool
+
+    def _ask(self) -> int | None:
+        """The number of a new question (None: every question runs to its end)."""
+        if self._newest is None:
+            return None
+        with self._lock:
+            self._newest.value += 1
+            return self._newest.value
 
     def warm_up(self) -> None:
         """Start the workers now (a second or so), not at a bot's first move."""
@@ -113,7 +148,7 @@ class BotProcesses:
                 return choose(level, bot_seed(game.seed, number), budget, state)
             pool = self._executor()
             try:
-                return pool.submit(choose, level, bot_seed(game.seed, number), budget, state).result()
+                return pool.submit(choose, level, bot_seed(game.seed, number), budget, state, self._ask()).result()
             except BrokenProcessPool:
                 with self._lock:
                     if self._pool is pool:

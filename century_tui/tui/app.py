@@ -241,7 +241,7 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         if self.bot_processes is None:
             from century_tui.table.bot_processes import BotProcesses
 
-            self.bot_processes = BotProcesses(workers=1, quiet=True)
+            self.bot_processes = BotProcesses(workers=1, quiet=True, newest_only=True)
         if any(seat.bot in SEARCHING for seat in game.seats):
             self.call_after_refresh(self.bot_processes.warm_up)
         return self.bot_processes.thinker(game, SEARCHING)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from century_tui.engine import Game, Seat
-from century_tui.table.bot_processes import BotProcesses
+from century_tui.table.bot_processes import BotProcesses, choose
 from century_tui.table.local import fresh_bots
 
 
@@ -63,7 +63,7 @@ def test_workers_start_where_stderr_has_no_descriptor_and_write_nothing_when_qui
     nothing on the window's terminal (their stdout and stderr are it)."""
     script = textwrap.dedent("""
         import io, os, sys
-        from century_tui.table.bot_processes import BotProcesses
+        from century_tui.table.bot_processes import BotProcesses, choose
 
         class Captured(io.StringIO):
             def fileno(self):
@@ -91,3 +91,20 @@ def test_closing_ends_a_search_under_way():
     procs.close()
     with pytest.raises(BrokenProcessPool):  # its worker gone, not its sleep over
         asked.result(timeout=20)
+
+
+def test_in_a_window_a_new_question_stops_the_search_before_it():
+    """An undo while the hard bot thinks leaves its search to a position gone; with one
+    worker, the next question waited for it to spend its budget (a minute at most). In a
+    window's pool (`newest_only`) the new question stops it at once."""
+    game = next(g for seed in range(50) if (g := Game([Seat("Ann"), Seat("Rex", "hard")], seed)).state.seat == 1)
+    procs = BotProcesses(workers=1, newest_only=True)
+    try:
+        think = procs.thinker(game)
+        stale = procs._executor().submit(choose, "hard", 1, 60_000, game.state, procs._ask())  # 45 s, if left alone
+        began = time.monotonic()
+        move = think(game.state, 0, 50)  # the position asked again, after an undo
+        assert time.monotonic() - began < 30 and game.state.is_legal(move)
+        assert game.state.is_legal(stale.result(timeout=0))  # the stale search answered first
+    finally:
+        procs.close()
