@@ -112,17 +112,27 @@ class BotProcesses:
         back (an undo): the new search does not wait for the old one to use up its budget."""
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.quiet = quiet
+        self.newest_only = newest_only
+        self.unavailable: str | None = None
+        """Why this machine cannot start a pool (no working semaphores, as on Android's
+        Termux), once it failed to: the bots then think in the asking thread."""
         self._spawn_context = multiprocessing.get_context("spawn")
-        self._newest = self._spawn_context.RawValue("q", 0) if newest_only else None
+        self._newest = None
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _executor(self) -> ProcessPoolExecutor | None:
+        """The pool, started if need be; None where none can start (`unavailable`)."""
         with self._lock:
-            if self._pool is None:
-                _tracker_started()
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=self._spawn_context, initializer=_start,
-                                                 initargs=(self.quiet, self._newest))
+            if self._pool is None and self.unavailable is None:
+                try:
+                    _tracker_started()
+                    if self.newest_only and self._newest is None:
+                        self._newest = self._spawn_context.RawValue("q", 0)
+                    self._pool = ProcessPoolExecutor(self.workers, mp_context=self._spawn_context,
+                                                     initializer=_start, initargs=(self.quiet, self._newest))
+                except (ImportError, NotImplementedError, OSError) as e:
+                    self.unavailable = str(e) or type(e).__name__
             return self._pool
 
     def _ask(self) -> int | None:
@@ -135,7 +145,9 @@ class BotProcesses:
 
     def warm_up(self) -> None:
         """Start the workers now (a second or so), not at a bot's first move."""
-        self._executor().submit(_ready)
+        pool = self._executor()
+        if pool is not None:
+            pool.submit(_ready)
 
     def thinker(self, game: Game, levels: Collection[str] | None = None) -> Thinker:
         """What a `LocalTable` of `game` calls to choose its bots' moves (on a thread of its
@@ -144,9 +156,9 @@ class BotProcesses:
 
         def think(state: State, number: int, budget: int | None) -> Move:
             level = game.seats[state.seat].bot or "random"
-            if levels is not None and level not in levels:
+            pool = self._executor() if levels is None or level in levels else None
+            if pool is None:
                 return choose(level, bot_seed(game.seed, number), budget, state)
-            pool = self._executor()
             try:
                 return pool.submit(choose, level, bot_seed(game.seed, number), budget, state, self._ask()).result()
             except BrokenProcessPool:

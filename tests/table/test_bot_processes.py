@@ -108,3 +108,24 @@ def test_in_a_window_a_new_question_stops_the_search_before_it():
         assert game.state.is_legal(stale.result(timeout=0))  # the stale search answered first
     finally:
         procs.close()
+
+
+def test_where_no_pool_can_start_the_bots_think_in_the_asking_thread(monkeypatch):
+    """Some machines cannot start a process pool (Android's Termux has no working semaphores:
+    ImportError). A game there is played as before, its bots in threads, not stood in for."""
+    import century_tui.table.bot_processes as bot_processes
+
+    def no_semaphores(*args, **kwargs):
+        raise ImportError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(bot_processes, "ProcessPoolExecutor", no_semaphores)
+    game = Game([Seat("Cog", "easy"), Seat("Rex", "hard")], seed=5)
+    procs = BotProcesses(workers=1, newest_only=True)
+    procs.warm_up()
+    think = procs.thinker(game)
+    for number in range(4):
+        move = think(game.state, number, 30)
+        assert game.state.is_legal(move)
+        game.apply(move)
+    assert "sem_open" in procs.unavailable and procs._pool is None
+    procs.close()
