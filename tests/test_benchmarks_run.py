@@ -99,9 +99,9 @@ def test_a_run_stopped_by_ctrl_c_says_so_and_keeps_its_games(tmp_path):
     """A long `bots.py` run stopped at an hour (Ctrl+C) ends with one line and exit code 130,
     not a traceback from it and each worker; the games it played stay readable in --save."""
     saved = tmp_path / "run.json"
-    run = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "bots.py"), "--games", "400", "--nodes", "300",
-                            "--baseline-nodes", "300", "--matches", "baseline", "--processes", "2", "--save", str(saved)],
-                           cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+    bots = [sys.executable, str(ROOT / "benchmarks" / "bots.py"), "--games", "400", "--nodes", "300",
+            "--baseline-nodes", "300", "--matches", "baseline", "--processes", "2", "--save", str(saved)]
+    run = subprocess.Popen(bots, cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
     try:
         progress = b""
         while b"2/400 games" not in progress:  # two games played, and saved

@@ -73,7 +73,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     from century_tui.tui.app import CenturyApp
 
-    CenturyApp(game, skin=args.skin, replay=True, language=args.lang, bot_processes=True).run()  # a replay writes nothing; a new game from it does
+    # a replay writes nothing; a new game from it does
+    CenturyApp(game, skin=args.skin, replay=True, language=args.lang, bot_processes=True).run()
     return 0
 
 

@@ -43,7 +43,8 @@ def test_a_bot_in_a_process_chooses_what_it_chooses_in_a_thread_and_a_dead_worke
 def test_only_the_levels_named_think_in_a_worker():
     """A game window sends its searching bots to a worker and keeps the others (a millisecond
     a move) in its own threads: a game of easy bots starts no process."""
-    game = next(g for seed in range(50) if (g := Game([Seat("Cog", "easy"), Seat("Rex", "hard")], seed)).state.seat == 0)
+    game = next(g for seed in range(50)
+                if (g := Game([Seat("Cog", "easy"), Seat("Rex", "hard")], seed)).state.seat == 0)
     procs = BotProcesses(workers=1)
     try:
         think = procs.thinker(game, levels={"hard"})
