@@ -21,7 +21,9 @@ from century_tui.engine import (
 )
 from century_tui.bots.registry import SEARCHING
 from century_tui.engine import events as ev
-from century_tui.table import REDRAWN, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
+from century_tui.table import (
+    REDRAWN, BotFailed, Change, Moved, Refused, Resynced, Rewound, SaveChanged, Table, UndoAsked
+)
 from century_tui.text import t
 from century_tui.tui import chronicle, prompt, render
 from century_tui.journal import Entry
@@ -80,6 +82,8 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         """The dialog whose move is with the host, up until the host answers (ANSWER_WAIT_S)."""
         self._stop_listening = lambda: None
         self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
+        self.bot_failing: int | None = None
+        """The epoch whose bot failed and is being tried again (said once, not at each try)."""
 
     # what the table knows, as the screen's (the app and tests read these)
     @property
@@ -295,6 +299,8 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         elif isinstance(change, REDRAWN):  # a bot thinks, someone went, the host is silent
             if not self.behind:  # else drawn with the move it is behind on
                 self.refresh_board()
+        elif isinstance(change, BotFailed):
+            self.bot_failed(change)
         elif isinstance(change, SaveChanged):
             self.save_changed(change.error)
         elif isinstance(change, Refused):
@@ -303,6 +309,16 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             from century_tui.tui.screens.confirm_undo import undo_asked
 
             undo_asked(self, change)
+
+    def bot_failed(self, change: BotFailed) -> None:
+        """A bot could not choose: said at its first failure of a turn (it is tried again),
+        and when a legal move at random is played in its stead."""
+        if not change.stood_in and self.bot_failing == self.epoch:
+            return
+        self.bot_failing = self.epoch
+        key = "notify.bot_stood_in" if change.stood_in else "notify.bot_failed"
+        name = self.game.seats[change.seat].name
+        self.notify(t(key, name=name, reason=change.reason), severity="warning", timeout=8)
 
     def flush_log(self) -> None:
         if self.log_held:
