@@ -89,6 +89,10 @@ def test_closing_ends_a_search_under_way():
     procs = BotProcesses(workers=1)
     procs._executor().submit(os.getpid).result()  # the worker is up
     asked = procs._executor().submit(time.sleep, 60)
+    deadline = time.monotonic() + 20
+    while not asked.running():  # handed to the worker: too late to cancel, only to end
+        assert time.monotonic() < deadline
+        os.sched_yield()
     procs.close()
     with pytest.raises(BrokenProcessPool):  # its worker gone, not its sleep over
         asked.result(timeout=20)
