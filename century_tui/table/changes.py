@@ -42,12 +42,14 @@ class Thinking(Struct, frozen=True):
 
 
 class BotFailed(Struct, frozen=True):
-    """The bot playing `seat` could not choose its move (`reason`): it is tried again, or
-    (`stood_in`) after its last try a legal move at random was played for it."""
+    """The bot playing `seat` could not choose its move (`reason`) at its `tries`-th try: it
+    is tried again, or (`stood_in`) after its last try a legal move at random was played
+    for it."""
 
     seat: int
     reason: str
     stood_in: bool
+    tries: int = 1
 
 
 class SaveChanged(Struct, frozen=True):

@@ -153,7 +153,7 @@ class LocalTable(Table):
                 move = self._think_move(state, number, budget)
                 break
             except Exception as e:  # whatever it was, the table must not wedge
-                failed = BotFailed(state.seat, _said(e), tries > len(BOT_RETRIES))
+                failed = BotFailed(state.seat, _said(e), tries > len(BOT_RETRIES), tries)
                 self._call_soon(lambda failed=failed: self._bot_failed(token, failed))
         if move is None:
             move = stand_in(state, bot_seed(self._game.seed, number))

@@ -82,8 +82,6 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         """The dialog whose move is with the host, up until the host answers (ANSWER_WAIT_S)."""
         self._stop_listening = lambda: None
         self._pass_screen: Screen | None = None  # a HandOffScreen, the game's one
-        self.bot_failing: int | None = None
-        """The epoch whose bot failed and is being tried again (said once, not at each try)."""
 
     # what the table knows, as the screen's (the app and tests read these)
     @property
@@ -311,11 +309,10 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             undo_asked(self, change)
 
     def bot_failed(self, change: BotFailed) -> None:
-        """A bot could not choose: said at its first failure of a turn (it is tried again),
-        and when a legal move at random is played in its stead."""
-        if not change.stood_in and self.bot_failing == self.epoch:
+        """A bot could not choose: said at its first try (it is tried again, not said at each
+        try), and when a legal move at random is played in its stead."""
+        if not change.stood_in and change.tries > 1:
             return
-        self.bot_failing = self.epoch
         key = "notify.bot_stood_in" if change.stood_in else "notify.bot_failed"
         name = self.game.seats[change.seat].name
         self.notify(t(key, name=name, reason=change.reason), severity="warning", timeout=8)
