@@ -58,6 +58,10 @@ HardBot.choose = timed
 bot's move, its times and positions noted in a file (`time.monotonic` is the machine's)."""
 
 
+SEATS = (Seat("Ann"), Seat("Hard bot", "hard"))
+"""The game's seats, as `century new --players Ann,bot:hard` makes them."""
+
+
 class Log:
     """The hard bot's moves as the hook notes them, read as they come."""
 
@@ -114,12 +118,13 @@ def play(moves: int, seed: int, budget: int, delay: int | None, size: tuple[int,
     term = Terminal([], size, handoff=False, bot_delay_ms=delay, program=[
         sys.executable, "-m", "century_tui", "new", "--players", "Ann,bot:hard", "--seed", str(seed),
         "--budget-ms", str(budget)])
-    game = Game([Seat("Ann"), Seat("Hard bot", "hard")], seed)
+    game = Game(SEATS, seed)
     rng = random.Random(1)
     records: list[dict] = []
+    timeout = 30 + 3 * budget / 1000
     try:
         term.until("Ann's hand")
-        records += bot_turns(term, log, game, [], timeout=30 + 3 * budget / 1000)  # a bot sitting first
+        records += bot_turns(term, log, game, [], timeout)  # a bot sitting first
         for _ in range(moves):
             state = game.state
             if state.is_over:
@@ -131,7 +136,7 @@ def play(moves: int, seed: int, budget: int, delay: int | None, size: tuple[int,
                 for key, kind in keys:
                     term.press(key, kind)
                 continue  # the dialog opened by itself
-            records += bot_turns(term, log, game, keys, timeout=30 + 3 * budget / 1000)
+            records += bot_turns(term, log, game, keys, timeout)
         same_game(term.home, game)
     finally:
         term.close()
@@ -150,7 +155,7 @@ def main() -> None:
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     game, records = play(args.moves, args.seed, args.budget_ms, args.delay_ms, (width, height))
     headless = []
-    replay = Game([Seat("Ann"), Seat("Hard bot", "hard")], args.seed)
+    replay = Game(SEATS, args.seed)
     wanted = iter(records)
     for move in game.moves:
         if not replay.current_seat.is_human:

@@ -64,7 +64,7 @@ def test_workers_start_where_stderr_has_no_descriptor_and_write_nothing_when_qui
     nothing on the window's terminal (their stdout and stderr are it)."""
     script = textwrap.dedent("""
         import io, os, sys
-        from century_tui.table.bot_processes import BotProcesses, choose
+        from century_tui.table.bot_processes import BotProcesses
 
         class Captured(io.StringIO):
             def fileno(self):
