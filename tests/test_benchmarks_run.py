@@ -41,6 +41,7 @@ RUNS = {
                      "CARD_WORTH = ("),
     "fit_cards.py played-out": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--boots", "2",
                                  "--played-out", "40"], "| played-out engine |"),
+    "fit_value.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--table"], "FIT_COEF = ("),
     "endgame_probe.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--depth", "2"],
                          "missed win"),
     "swap_probe.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--every", "3"],
