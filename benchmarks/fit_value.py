@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+from fit_cards import ridge  # noqa: E402
 
 from century_tui.bots.caravan_tables import INDEX  # noqa: E402
 from century_tui.bots.card_worth import worth as card_worth  # noqa: E402
@@ -51,8 +52,6 @@ CARD_TERMS = ("cardworth", "handrate", "ncards", "nhand")
 play (`evaluation.hand_rate`), how many cards it holds, how many are in its hand."""
 STAGES = ((0, 7), (8, 15), (16, 23), (24, 99))
 W = Weights()
-
-
 LEFT = int(max(W.late_turns, W.engine_turns))
 """Own turns left past which the bot's worth no longer changes (`evaluation.context`)."""
 
@@ -127,9 +126,9 @@ def design(terms: np.ndarray, left: np.ndarray) -> np.ndarray:
     return np.column_stack([x, x * s, x * s * s])
 
 
-def ridge(A: np.ndarray, b: np.ndarray, lam: float) -> np.ndarray:
-    extra = np.sqrt(lam) * np.eye(A.shape[1])
-    return np.linalg.lstsq(np.vstack([A, extra]), np.concatenate([b, np.zeros(len(extra))]), rcond=None)[0]
+def shrunk(A: np.ndarray, b: np.ndarray, lam: float) -> np.ndarray:
+    """Least squares with every weight shrunk by a ridge (`fit_cards.ridge`)."""
+    return ridge(A, b, np.ones(A.shape[1], bool), lam)
 
 
 def r2(y: np.ndarray, p: np.ndarray) -> float:
@@ -145,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--out", help="save the rows (.npz)")
     ap.add_argument("--load", action="append", help="fit rows saved by --out (repeatable)")
-    ap.add_argument("--ridge", type=float, default=10.0)
+    ap.add_argument("--ridge", type=float, default=10.0, help="shrinks every weight toward 0")
     ap.add_argument("--table", action="store_true", help="print F's weights as Python")
     args = ap.parse_args(argv)
     if args.load:
@@ -161,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     A = design(terms[:, 0], left[:, 0]) - design(terms[:, 1], left[:, 1])
     y = margin - (terms[:, 0, 0] - terms[:, 1, 0])  # realised points count fully in F
     odd = game % 2 == 1
-    fitted = A[odd] @ ridge(A[~odd], y[~odd], args.ridge) + (terms[odd, 0, 0] - terms[odd, 1, 0])
+    fitted = A[odd] @ shrunk(A[~odd], y[~odd], args.ridge) + (terms[odd, 0, 0] - terms[odd, 1, 0])
     yo, to = margin[odd], turns[odd]
     rows = [("F, fitted", fitted)]
     for name, rival in ((f"the bot's worth (`rival` {W.rival}), scaled", W.rival), ("the same, `rival` 1", 1.0)):
@@ -173,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, p in rows:
         cells = [r2(yo[(to >= a) & (to <= b)], p[(to >= a) & (to <= b)]) for a, b in STAGES]
         print(f"| {name} | {r2(yo, p):.3f} | " + " | ".join(f"{c:.3f}" for c in cells) + " |")
-    coef = ridge(A, y, args.ridge).reshape(3, -1)
+    coef = shrunk(A, y, args.ridge).reshape(3, -1)
     names = CUBE_TERMS + CARD_TERMS
     print("\n| term | " + " | ".join(f"s = {s}" for s in (0, 0.25, 0.5, 0.75, 1)) + " |")
     print("|---|" + "---|" * 5)
