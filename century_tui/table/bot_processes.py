@@ -22,17 +22,15 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from century_tui.engine import Game, Move, State
-from century_tui.table.local import Thinker, bot_seed
+from century_tui.table.local import Thinker, bot_level, bot_move, bot_seed
 
 
 def choose(level: str, seed: int, budget: int | None, state: State, asked: int | None = None) -> Move:
-    """In the worker: the bot of `level` for this move, as `local.fresh_bots` makes it.
-    `asked`: the number of this question in a pool that keeps only its newest (`newest_only`):
-    a newer one stops this search at once."""
-    from century_tui import bots
-
+    """In the worker: the move the bot of `level` chooses (`local.bot_move`). `asked`: the
+    number of this question in a pool that keeps only its newest (`newest_only`): a newer
+    one stops this search at once."""
     clock = None if asked is None or _newest is None else _until_asked_again(_newest, asked)
-    return bots.make_bot(level, seed=seed, budget_ms=budget, clock=clock).choose(state)
+    return bot_move(level, seed, budget, state, clock)
 
 
 _newest = None
@@ -155,10 +153,10 @@ class BotProcesses:
         worker, the others in the calling thread (None: every level)."""
 
         def think(state: State, number: int, budget: int | None) -> Move:
-            level = game.seats[state.seat].bot or "random"
+            level = bot_level(game, state)
             pool = self._executor() if levels is None or level in levels else None
             if pool is None:
-                return choose(level, bot_seed(game.seed, number), budget, state)
+                return bot_move(level, bot_seed(game.seed, number), budget, state)
             try:
                 return pool.submit(choose, level, bot_seed(game.seed, number), budget, state, self._ask()).result()
             except BrokenProcessPool:

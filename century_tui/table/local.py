@@ -50,15 +50,25 @@ Thinker = Callable[[State, int, int | None], Move]
 """(a position, the move's number, a thinking budget in ms) → the bot's move for the seat to act."""
 
 
+def bot_level(game: Game, state: State) -> str:
+    """The level of the bot playing the seat to act (a bot seat with none plays at random)."""
+    return game.seats[state.seat].bot or "random"
+
+
+def bot_move(level: str, seed: int, budget: int | None, state: State, clock: Callable[[], float] | None = None) -> Move:
+    """The move a new bot of `level`, seeded `seed`, chooses in `state` (its budget read on
+    `clock`, default the wall clock): wherever it thinks, a thread or a worker process."""
+    from century_tui import bots
+
+    return bots.make_bot(level, seed=seed, budget_ms=budget, clock=clock).choose(state)
+
+
 def fresh_bots(game: Game) -> Thinker:
     """A new bot for each move, seeded by the game's seed and the move's number: the same
     game replays identically, whoever saved or resumed it."""
 
     def think(state: State, number: int, budget: int | None) -> Move:
-        from century_tui import bots
-
-        level = game.seats[state.seat].bot or "random"
-        return bots.make_bot(level, seed=bot_seed(game.seed, number), budget_ms=budget).choose(state)
+        return bot_move(bot_level(game, state), bot_seed(game.seed, number), budget, state)
 
     return think
 
