@@ -52,6 +52,7 @@ import signal
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -62,7 +63,7 @@ from baseline_hard import BaselineHardBot  # noqa: E402
 
 from century_tui.bots import HardBot, make_bot  # noqa: E402
 from century_tui.bots.hard import Weights  # noqa: E402
-from century_tui.engine import ACQUIRE, CLAIM, DISCARD, SPICE, TRADE, UPGRADE, State
+from century_tui.engine import ACQUIRE, CLAIM, DISCARD, DISCARDING, SPICE, TRADE, UPGRADE, State
 
 ROUND_CAP = 400
 LEVEL_PAIRS = (("hard", "medium", 0.75), ("medium", "easy", 0.80), ("easy", "random", 0.80))
@@ -198,6 +199,20 @@ def play(task: tuple) -> dict:
             "nodes": nodes[i],
         })
     return {"names": names, "seed": engine_seed, "capped": not over, "seats": seats}
+
+
+def recorded(task: tuple, look: Callable[[State], None]) -> State:
+    """Play a task's game (`tasks_for`), calling `look` on the position at the start of every
+    turn (an overflow discard ends the turn before it); the last position (over, or at
+    `ROUND_CAP`). The fits (`fit_cards.py`, `fit_eval.py`, `fit_value.py`) record by it."""
+    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
+    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
+    state = State.new(len(names), engine_seed)
+    while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
+        if state.phase != DISCARDING:
+            look(state)
+        state.advance(bots[state.seat].choose(state))
+    return state
 
 
 def tasks_for(lineup: tuple[str, ...], games: int, seed: int, budget, nodes, baseline_nodes=None,

@@ -38,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+from bots import recorded, tasks_for  # noqa: E402
 from fit_eval import load_rows  # noqa: E402
 
 from century_tui.bots.caravan_tables import INDEX  # noqa: E402
@@ -46,7 +46,7 @@ from century_tui.bots.card_worth import DECK  # noqa: E402
 from century_tui.bots.engine_value import throughput  # noqa: E402
 from century_tui.bots.evaluation import Weights, context  # noqa: E402
 from century_tui.bots.heuristics import RATES  # noqa: E402
-from century_tui.engine import DISCARDING, MERCHANT_CARDS, State  # noqa: E402
+from century_tui.engine import MERCHANT_CARDS, State  # noqa: E402
 
 OPPONENT = {"self": "hard", "baseline": "baseline"}
 """Who the hard bot plays in each match: itself, or the frozen baseline."""
@@ -65,20 +65,18 @@ LATE, ENGINE_TURNS = W.late_turns, W.engine_turns
 def record(task: tuple) -> dict:
     """One game: each seat at the start of every turn (points, cubes, cards, hand, turns
     played) and each seat's final score and own turns."""
-    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
-    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
-    state = State.new(len(names), engine_seed)
     rows: list[tuple] = []
-    while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
-        if state.phase != DISCARDING:
-            ctx = context(tuple(state.point_row), state.upper_coins, state.lower_coins, LATE, W)
-            for me, p in enumerate(state.players):
-                s = state.score(me)
-                matched, spare, surplus = ctx.cube_parts(INDEX[p.cubes])
-                rows.append((me, s.total - s.cubes, *p.cubes, p.hand | p.played, p.hand, p.turns,
-                             (matched, spare, max(0.0, surplus))))
-        state.advance(bots[state.seat].choose(state))
-    return {"names": names, "over": state.is_over, "rows": rows,
+
+    def look(state: State) -> None:
+        ctx = context(tuple(state.point_row), state.upper_coins, state.lower_coins, LATE, W)
+        for me, p in enumerate(state.players):
+            s = state.score(me)
+            matched, spare, surplus = ctx.cube_parts(INDEX[p.cubes])
+            rows.append((me, s.total - s.cubes, *p.cubes, p.hand | p.played, p.hand, p.turns,
+                         (matched, spare, max(0.0, surplus))))
+
+    state = recorded(task, look)
+    return {"names": task[0], "over": state.is_over, "rows": rows,
             "final": [state.score(i).total for i in range(state.n)],
             "turns": [p.turns for p in state.players]}
 

@@ -30,13 +30,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import ROUND_CAP, build, tasks_for, weights_from_env  # noqa: E402
+from bots import recorded, tasks_for, weights_from_env  # noqa: E402
 
 from hard_issue17 import (  # noqa: E402
     Weights, _engine, _hand_rate, _leader_turns_left, _own_turns_left, _row_key, _target
 )
 from century_tui.bots.heuristics import value  # noqa: E402
-from century_tui.engine import DISCARDING, State  # noqa: E402
+from century_tui.engine import State  # noqa: E402
 
 FEATURES = ("realised", "matched", "spare", "surplus", "scoring", "engine", "hand", "left", "leader_left",
             "to_move", "turns")
@@ -63,21 +63,19 @@ def features(state: State, me: int, w: Weights) -> list[float]:
 def record(task: tuple) -> dict:
     """One game (a `bots.tasks_for` task): features of both seats at the start of every turn,
     and each seat's final score and margin over the other."""
-    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
-    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
     w = Weights(**weights_from_env())
-    state = State.new(len(names), engine_seed)
     rows: list[list[float]] = []
     seats: list[int] = []
-    while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
-        if state.phase != DISCARDING:
-            for me in range(state.n):
-                rows.append(features(state, me, w))
-                seats.append(me)
-        state.advance(bots[state.seat].choose(state))
+
+    def look(state: State) -> None:
+        for me in range(state.n):
+            rows.append(features(state, me, w))
+            seats.append(me)
+
+    state = recorded(task, look)
     final = [state.score(i).total for i in range(state.n)]
     margin = [final[i] - max(final[j] for j in range(state.n) if j != i) for i in range(state.n)]
-    return {"names": names, "over": state.is_over, "rows": rows, "seats": seats, "final": final, "margin": margin}
+    return {"names": task[0], "over": state.is_over, "rows": rows, "seats": seats, "final": final, "margin": margin}
 
 
 def collect(games: int, nodes: int, baseline_nodes: int, matches: list[str], seed: int, processes: int) -> dict:

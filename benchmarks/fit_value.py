@@ -34,14 +34,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import ROUND_CAP, build, tasks_for  # noqa: E402
+from bots import recorded, tasks_for  # noqa: E402
 from fit_cards import ridge  # noqa: E402
 
 from century_tui.bots.caravan_tables import INDEX  # noqa: E402
 from century_tui.bots.card_worth import worth as card_worth  # noqa: E402
 from century_tui.bots.evaluation import Weights, context, hand_rate  # noqa: E402
 from century_tui.bots.heuristics import deficit  # noqa: E402
-from century_tui.engine import COST, DISCARDING, State  # noqa: E402
+from century_tui.engine import COST, State  # noqa: E402
 
 CUBE_TERMS = ("Y", "R", "G", "B", "scored", "matched", "spare", "surplus", "d1", "d2", "d3", "d4", "d5")
 """A caravan's terms: its cubes by colour, the non-yellow ones (each scores a point at the
@@ -73,17 +73,15 @@ def seat_terms(state: State, me: int, contexts: list) -> list[float]:
 
 
 def record(task: tuple) -> dict:
-    """One game: at the start of every turn, both seats' terms (the player to move first)."""
-    names, engine_seed, game, budget, nodes, baseline_nodes, clock = task
-    bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
-    state = State.new(len(names), engine_seed)
+    """One game: at the start of every turn, the seat to move and every seat's terms."""
     rows = []
-    while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
-        if state.phase != DISCARDING:
-            prow = tuple(state.point_row)
-            contexts = [context(prow, state.upper_coins, state.lower_coins, float(k), W) for k in range(LEFT + 1)]
-            rows.append((state.seat, [seat_terms(state, me, contexts) for me in range(state.n)]))
-        state.advance(bots[state.seat].choose(state))
+
+    def look(state: State) -> None:
+        prow = tuple(state.point_row)
+        contexts = [context(prow, state.upper_coins, state.lower_coins, float(k), W) for k in range(LEFT + 1)]
+        rows.append((state.seat, [seat_terms(state, me, contexts) for me in range(state.n)]))
+
+    state = recorded(task, look)
     return {"over": state.is_over, "rows": rows, "final": [state.score(i).total for i in range(state.n)],
             "turns": [p.turns for p in state.players]}
 
