@@ -78,8 +78,8 @@ async def test_bot_thinks_in_a_worker_and_plays_like_a_person(monkeypatch):
     threads = []
     real = bots.make_bot
 
-    def recording(level, seed=None, budget_ms=None):
-        bot = real(level, seed=seed, budget_ms=budget_ms)
+    def recording(level, seed=None, budget_ms=None, clock=None):
+        bot = real(level, seed=seed, budget_ms=budget_ms, clock=clock)
 
         class Spy:
             name = bot.name
@@ -128,7 +128,7 @@ async def test_screen_stays_responsive_while_a_bot_thinks(monkeypatch):
             release.wait(120)
             return Rest()
 
-    monkeypatch.setattr(bots, "make_bot", lambda level, seed=None, budget_ms=None: Slow())
+    monkeypatch.setattr(bots, "make_bot", lambda level, seed=None, budget_ms=None, clock=None: Slow())
     game = Game([Seat("Ann"), Seat("Slowpoke", bot="random")], seed=2)
     if game.current_seat.is_human:
         game.apply(Rest())

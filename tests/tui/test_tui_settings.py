@@ -77,9 +77,9 @@ async def test_the_hard_bot_thinks_within_the_budget_from_settings(monkeypatch):
     asked = []
     real = bots.make_bot
 
-    def recording(level, seed=None, budget_ms=None):
+    def recording(level, seed=None, budget_ms=None, clock=None):
         asked.append((level, budget_ms))
-        return real(level, seed=seed, budget_ms=budget_ms)
+        return real(level, seed=seed, budget_ms=budget_ms, clock=clock)
 
     monkeypatch.setattr(bots, "make_bot", recording)
     game = next(g for g in (Game([Seat("Hal", bot="hard"), Seat("Ann")], seed=s) for s in range(20))
