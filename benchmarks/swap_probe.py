@@ -72,22 +72,35 @@ def margin(state: State, me: int) -> tuple[int, bool]:
     return scores[me] - max(s for i, s in enumerate(scores) if i != me), state.winner() == me
 
 
-def probe_game(task: tuple, every: int, alt: str, only: str | None = None) -> tuple[int, list[tuple]]:
-    """One game played out, then each swap played out: the positions asked, and per swap
-    (seed, seat, own turn, the hard bot's move kind, the other's, margin as played, won,
-    margin swapped, won)."""
+def play_asking(task: tuple, every: int, look=None) -> tuple[list, int, list[tuple[int, State, Move]], State]:
+    """The task's game played out: its bots, the hard bot's seat, the positions asked (the
+    bot's own turn, the position, its move there) at every `every`-th own turn of the hard
+    bot (not an overflow's discard), and the last position. `look(turn, state)`, if given,
+    sees the start of each of the hard bot's turns."""
     names, seed, game, budget, nodes, baseline_nodes, clock = task
     bots = [build(n, 1000 * game + i, budget, nodes, baseline_nodes, clock) for i, n in enumerate(names)]
     me = names.index("hard")
-    other = alt_bot(alt, game, me, nodes, baseline_nodes)
     state = State.new(len(names), seed)
     asked: list[tuple[int, State, Move]] = []
     while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
         move = bots[state.seat].choose(state)
-        turn = state.players[state.seat].turns + 1
-        if state.seat == me and state.phase != DISCARDING and turn % every == 0:
-            asked.append((turn, state.clone(), move))
+        if state.seat == me and state.phase != DISCARDING:
+            turn = state.players[me].turns + 1
+            if look is not None:
+                look(turn, state)
+            if turn % every == 0:
+                asked.append((turn, state.clone(), move))
         state.advance(move)
+    return bots, me, asked, state
+
+
+def probe_game(task: tuple, every: int, alt: str, only: str | None = None) -> tuple[int, list[tuple]]:
+    """One game played out, then each swap played out: the positions asked, and per swap
+    (seed, seat, own turn, the hard bot's move kind, the other's, margin as played, won,
+    margin swapped, won)."""
+    bots, me, asked, state = play_asking(task, every)
+    seed, game, nodes, baseline_nodes = task[1], task[2], task[4], task[5]
+    other = alt_bot(alt, game, me, nodes, baseline_nodes)
     played = margin(state, me)
     out = []
     for turn, position, move in asked:

@@ -46,6 +46,8 @@ RUNS = {
                          "missed win"),
     "swap_probe.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--every", "3"],
                       "swap 3000 0 3 "),
+    "swap_fit.py": (["--seeds", "3000", "--nodes", "300", "--baseline-nodes", "300", "--every", "4"],
+                    "the bot's worth (its own less"),
     "fit_eval.py": (["--games", "2", "--nodes", "200", "--baseline-nodes", "200", "--processes", "1"],
                     "As weights:"),
 }
