@@ -177,6 +177,9 @@ def main() -> None:
     for label, xs in (("the person's move on screen, ms", own), ("thinking, wall ms", think),
                       ("thinking, CPU ms", cpu), ("on screen after it chose, ms", drawn),
                       ("the person waited, ms", waited)):
+        if not xs:  # e.g. no bot move reached the screen before the run's last move
+            print(f"  {label:<32} none")
+            continue
         print(f"  {label:<32} median {statistics.median(xs):7.1f}  p90 {percentile(xs, 0.9):7.1f}  "
               f"max {max(xs):7.1f}")
     print(f"  positions a move: in the game {statistics.median(r['nodes'] for r in records):,.0f}, headless "
