@@ -72,13 +72,19 @@ def seat_terms(state: State, me: int, contexts: list) -> list[float]:
             *(realised + ctx.cube_worth(cv) + ctx.cards_worth(cards, p.hand) for ctx in contexts)]
 
 
+def contexts_of(state: State) -> list:
+    """The evaluation's contexts of `state`'s point row and coins with 0, 1 … `LEFT` own
+    turns left."""
+    prow = tuple(state.point_row)
+    return [context(prow, state.upper_coins, state.lower_coins, float(k), W) for k in range(LEFT + 1)]
+
+
 def record(task: tuple) -> dict:
     """One game: at the start of every turn, the seat to move and every seat's terms."""
     rows = []
 
     def look(state: State) -> None:
-        prow = tuple(state.point_row)
-        contexts = [context(prow, state.upper_coins, state.lower_coins, float(k), W) for k in range(LEFT + 1)]
+        contexts = contexts_of(state)
         rows.append((state.seat, [seat_terms(state, me, contexts) for me in range(state.n)]))
 
     state = recorded(task, look)

@@ -37,34 +37,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import ROUND_CAP, add_screen_games, screen_games  # noqa: E402
-from swap_probe import finish, kind, play_asking  # noqa: E402
+from fit_value import LEFT, W, contexts_of  # noqa: E402
+from swap_probe import finish, kind, margin, play_asking  # noqa: E402
 
 from century_tui.bots.caravan_tables import INDEX  # noqa: E402
-from century_tui.bots.evaluation import Weights, context, hand_rate  # noqa: E402
+from century_tui.bots.evaluation import hand_rate  # noqa: E402
 from century_tui.bots.root import Planning  # noqa: E402
 from century_tui.engine import DISCARDING, State  # noqa: E402
 
-W = Weights()
-LEFT = int(max(W.late_turns, W.engine_turns))
-"""Own turns left past which the worth no longer changes (`evaluation.context`)."""
 PARTS = ("points", "cubes", "cards", "ready")
 """A seat's parts of the worth: realised points (claims and coins), its caravan
 (`Context.cube_worth`), its merchant cards (`rate × engine_share`) and its hand's
 readiness (`hand_rate × ready_share`)."""
 
 
-def parts(state: State, seat: int) -> list[list[float]]:
-    """Seat's parts of the worth with 0, 1 … `LEFT` own turns left."""
+def parts(state: State, seat: int, contexts: list) -> list[list[float]]:
+    """Seat's parts of the worth with 0, 1 … `LEFT` own turns left (`contexts`: the
+    evaluation's at each, `fit_value.contexts_of`)."""
     p = state.players[seat]
     s = state.score(seat)
     cv, cards = INDEX[p.cubes], p.hand | p.played
-    prow = tuple(state.point_row)
-    out = []
-    for k in range(LEFT + 1):
-        ctx = context(prow, state.upper_coins, state.lower_coins, float(k), W)
-        out.append([s.total - s.cubes, ctx.cube_worth(cv), ctx.rate(cards) * ctx.engine_share,
-                    hand_rate(p.hand) * ctx.ready_share])
-    return out
+    return [[s.total - s.cubes, ctx.cube_worth(cv), ctx.rate(cards) * ctx.engine_share,
+             hand_rate(p.hand) * ctx.ready_share] for ctx in contexts]
 
 
 def at_next_turn(state: State, bots: list, me: int) -> State:
@@ -79,12 +73,14 @@ def at_next_turn(state: State, bots: list, me: int) -> State:
 def snapshot(state: State, me: int) -> tuple:
     """Both seats' parts and own turns played (the other seat: the best one by score)."""
     other = max((i for i in range(state.n) if i != me), key=lambda i: state.score(i).total)
-    return parts(state, me), parts(state, other), state.players[me].turns, state.players[other].turns, me, other
+    contexts = contexts_of(state)
+    return (parts(state, me, contexts), parts(state, other, contexts), state.players[me].turns,
+            state.players[other].turns, me, other)
 
 
 def final(state: State, me: int) -> tuple[int, list[int]]:
-    scores = [state.score(i).total for i in range(state.n)]
-    return scores[me] - max(s for i, s in enumerate(scores) if i != me), [p.turns for p in state.players]
+    """The bot's final margin (`swap_probe.margin`) and every seat's own turns."""
+    return margin(state, me)[0], [p.turns for p in state.players]
 
 
 def probe_game(task: tuple, every: int) -> list[tuple]:
