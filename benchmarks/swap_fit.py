@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import ROUND_CAP, add_screen_games, screen_games  # noqa: E402
+from bots import add_screen_games, screen_games  # noqa: E402
 from fit_value import LEFT, W, contexts_of  # noqa: E402
 from swap_probe import finish, kind, margin, play_asking  # noqa: E402
 
@@ -59,15 +59,6 @@ def parts(state: State, seat: int, contexts: list) -> list[list[float]]:
     cv, cards = INDEX[p.cubes], p.hand | p.played
     return [[s.total - s.cubes, ctx.cube_worth(cv), ctx.rate(cards) * ctx.engine_share,
              hand_rate(p.hand) * ctx.ready_share] for ctx in contexts]
-
-
-def at_next_turn(state: State, bots: list, me: int) -> State:
-    """`state` played on (the bot's move already made) to the start of `me`'s next turn."""
-    while not state.is_over and (state.seat != me or state.phase == DISCARDING):
-        if state.players[state.seat].turns >= ROUND_CAP:
-            break
-        state.advance(bots[state.seat].choose(state))
-    return state
 
 
 def snapshot(state: State, me: int) -> tuple:
@@ -107,7 +98,7 @@ def probe_game(task: tuple, every: int) -> list[tuple]:
         pick = rng.choice(kinds)  # a kind first: acquires and claims are few among the plays
         instead = rng.choice([m for m in others if kind(m) == pick])
         position.advance(instead)
-        nxt = at_next_turn(position, bots, me)
+        nxt = finish(position, bots, lambda s: s.seat == me and s.phase != DISCARDING)  # the bot's next turn
         swapped_next = snapshot(nxt, me)
         swapped = final(finish(nxt, bots), me)
         out.append((seed, me, turn, kind(move), kind(instead), starts.get(turn + 1, ended), played,

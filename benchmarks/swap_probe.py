@@ -31,6 +31,7 @@ import multiprocessing
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -59,9 +60,12 @@ def alt_bot(spec: str, game: int, seat: int, nodes: int, baseline_nodes: int):
     return build(name, int(seed) if seed else 1000 * game + seat, None, nodes, baseline_nodes)
 
 
-def finish(state: State, bots: list) -> State:
-    """`state` played to its end by `bots`."""
+def finish(state: State, bots: list, until: Callable[[State], bool] | None = None) -> State:
+    """`state` played to its end by `bots` (or, with `until`, to the first position it holds
+    for)."""
     while not state.is_over and state.players[state.seat].turns < ROUND_CAP:
+        if until is not None and until(state):
+            break
         state.advance(bots[state.seat].choose(state))
     return state
 
