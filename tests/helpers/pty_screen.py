@@ -91,6 +91,18 @@ class Terminal:
                     return
                 raise AssertionError(f"the awaited screen never came; the screen is:\n{self.text()}")
 
+    def screens_until(self, condition: Callable[[Terminal], bool], timeout: float = 20.0) -> list[str]:
+        """Every screen the terminal showed, one per piece of output read, up to the first on
+        which `condition` holds (the last); AssertionError with the screen if none does."""
+        deadline = time.monotonic() + timeout
+        seen: list[str] = []
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            if self._read(0.05):
+                seen.append(self.text())
+                if condition(self):
+                    return seen
+        raise AssertionError(f"the awaited screen never came; the screen is:\n{self.text()}")
+
     def shows(self, *needles: str) -> Callable[[Terminal], bool]:
         return lambda term: all(n in term.text() for n in needles)
 

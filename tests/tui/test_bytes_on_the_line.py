@@ -45,3 +45,18 @@ def test_moves_and_focus_changes_write_only_what_changed(tmp_path):
     for kind, press, sent, changed in costs:
         assert sent <= (MOVE_BUDGET if kind == "move" else FOCUS_BUDGET), (press, sent, costs)
         assert changed and sent <= PER_CELL * changed, (press, sent, changed, costs)
+
+
+FIRST_PASS_BUDGET = 8 * 1024
+
+
+def test_a_game_of_people_opens_on_its_pass_screen_never_on_the_board_under_it(tmp_path):
+    """The first frame of a game of two people is the pass screen: the board under it (the
+    first player's hand) is neither shown to whoever sits there nor written for nothing."""
+    env = terminal_env(tmp_path, TERM="xterm-256color", COLORTERM="truecolor")
+    with Terminal(["new", "--players", "Ann,Bob", "--seed", "5"], env, cols=120, rows=40) as term:
+        screens = term.screens_until(term.shows("Pass to Bob"))
+        assert not any("hand" in screen for screen in screens), screens[-2:]
+        assert term.received <= FIRST_PASS_BUDGET, term.received
+        term.press("enter")
+        term.until(term.shows("Bob's hand", "Rest"))

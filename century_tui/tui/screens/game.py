@@ -110,7 +110,10 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             return
         self._stop_listening = self.table.subscribe(self.on_table_change)
         self.table.start()  # before the first frame: a new game's file is asked for before any key can play
-        self.call_after_refresh(self.begin)
+        if self.handoff_due():
+            self.begin()  # the pass screen is the first frame: no hand on show to the wrong person, no board drawn for nothing
+        else:
+            self.call_after_refresh(self.begin)
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -358,7 +361,7 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
             self.set_timer(QUICK_REPLY_S, self.catch_up)  # drawn with the bot's reply, if it comes by then
             return
         s = self.state
-        handoff = not s.is_over and self.table.plays_here(s.seat) and self.needs_handoff()
+        handoff = self.handoff_due()
         if not handoff:
             self.catch_up()
         if s.is_over:
@@ -400,6 +403,11 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         level = self.game.current_seat.bot
         return (not s.is_over and self.table.played_here and level is not None and level not in SEARCHING
                 and window(self).bot_delay_ms == 0)
+
+    def handoff_due(self) -> bool:
+        """The turn to play is a person's of this table, behind a pass screen."""
+        s = self.state
+        return not s.is_over and self.table.plays_here(s.seat) and self.needs_handoff()
 
     def needs_handoff(self) -> bool:
         """The person at the keyboard changes (or is not known yet) in a game of people."""
