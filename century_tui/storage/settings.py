@@ -273,6 +273,14 @@ class SettingsWriter:
         if self._last is not None:
             wait([self._last], timeout)
 
+    def close(self, timeout: float | None = None) -> None:
+        """Wait as `wait` does, then let the thread go once its writes are done: an idle
+        thread would keep the app that made it (as its stderr) for the process's life."""
+        self.wait(timeout)
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
+
 
 def _save_quietly(settings: Settings, names: tuple[str, ...]) -> None:
     try:

@@ -7,7 +7,7 @@ this module: it imports them, they do not import it."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from textual.app import App
 from textual.binding import Binding
@@ -106,6 +106,8 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         """The worker the searching bots think in, started at the first game that seats one
         (with `bot_processes`)."""
         self._bots_apart = bot_processes
+        self.release_hangup: Callable[[], None] = lambda: None
+        """Puts back the SIGHUP and SIGTERM handlers found at the start (`catch_hangup`)."""
         self.title = t("app.title")
 
     def get_driver_class(self):
@@ -171,7 +173,7 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         first_frame_shown(self, on_a_board=self.table is not None)
 
     def on_mount(self) -> None:
-        catch_hangup(self, self.retry_failed_save, lambda: self.hold(None), self.save_from_any_thread)
+        self.release_hangup = catch_hangup(self, self.retry_failed_save, lambda: self.hold(None), self.save_from_any_thread)
         self.show_skin_class(self.skin)
         self.set_class(render.wide_letters(), "-wide-letters")
         self.call_later(self.open_first_screen)
@@ -266,7 +268,8 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
             self.bot_processes.close()
         if self.save_lock is not None:  # handed to no game (the window closed first)
             self.save_lock.release()
-        self.settings_writer.wait(timeout=5)
+        self.settings_writer.close(timeout=5)
+        self.release_hangup()
 
     def open_new_game(self) -> None:
         from century_tui.tui.screens.new_game import NewGameScreen

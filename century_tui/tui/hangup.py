@@ -28,20 +28,21 @@ terminal back) before the watchdog ends it."""
 
 
 def catch_hangup(app: App, last_save: Callable[[], object], let_go: Callable[[], None],
-                 last_resort: Callable[[], None] = lambda: None) -> None:
+                 last_resort: Callable[[], None] = lambda: None) -> Callable[[], None]:
     """From now on, SIGHUP and SIGTERM run `last_save()` then `let_go()` (the save file
     released) in the app's own loop, between two messages, then end the app: SIGTERM as
     Ctrl+Q does, giving the terminal back; after SIGHUP there is no terminal to give back
     (writing to it could block), so the signal ends the process as it would have. If the
     loop does not get to it within `ANSWER_WITHIN` seconds, `last_resort()` (callable from
     any thread) makes the last save instead; either way the process is gone `GONE_WITHIN`
-    seconds after that."""
+    seconds after that. Returns what puts the handlers found back, for the app's end: else
+    each app of a process (a test's) would stay alive in its successor's handler."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGHUP"):
-        return  # not the main thread (a test's app), or no such signals (Windows): the default applies
+        return lambda: None  # not the main thread, or no such signals (Windows): the default applies
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
-        return
+        return lambda: None
     saved = threading.Event()
     caught: list[int] = []
 
@@ -83,3 +84,10 @@ def catch_hangup(app: App, last_save: Callable[[], object], let_go: Callable[[],
             pass
 
     before = {sig: signal.signal(sig, caught_signal) for sig in (signal.SIGHUP, signal.SIGTERM)}
+
+    def release() -> None:
+        for sig, handler in before.items():
+            if signal.getsignal(sig) is caught_signal:  # not replaced since
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+    return release

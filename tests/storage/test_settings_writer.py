@@ -100,3 +100,22 @@ def test_a_settings_lock_that_is_a_link_is_not_followed_and_the_settings_are_sti
     settings_module.update_settings(Settings(skin="golem"), ["skin"])
     assert storage.load_settings() == (Settings(skin="golem"), None)
     assert os.path.islink(lock) and not elsewhere.exists()
+
+
+def test_closing_writes_what_was_asked_then_lets_the_thread_go(monkeypatch):
+    """The app closes its writer as it goes: the writes asked are made, and the thread ends
+    (an idle one lives as long as the process, and keeps the app that made it)."""
+    threads = []
+    real_save = settings_module.save_settings
+    monkeypatch.setattr(settings_module, "save_settings",
+                        lambda s: (threads.append(threading.current_thread()), real_save(s)))
+    writer = SettingsWriter()
+    writer.write(Settings(bot_delay_ms=100))
+    writer.write(Settings(bot_delay_ms=200))
+    writer.close()
+    assert storage.load_settings()[0].bot_delay_ms == 200
+    threads[0].join(10)
+    assert not threads[0].is_alive()
+    writer.write(Settings(bot_delay_ms=300))  # a write after closing still lands
+    writer.close()
+    assert storage.load_settings()[0].bot_delay_ms == 300

@@ -5,7 +5,9 @@ while the folder was away is in the file once the folder is back."""
 from __future__ import annotations
 
 import array
+import asyncio
 import fcntl
+import gc
 import json
 import os
 import select
@@ -15,6 +17,7 @@ import subprocess
 import sys
 import termios
 import time
+import weakref
 
 import pytest
 
@@ -139,3 +142,31 @@ def test_once_the_window_is_gone_a_signal_does_what_it_did_before():
         proc.kill()
         proc.wait()
     assert proc.returncode == -signal.SIGTERM
+
+
+async def test_a_window_that_closes_puts_back_the_handlers_it_found_and_nothing_keeps_it():
+    """An open window answers SIGHUP and SIGTERM; once closed it puts back the handlers it
+    found, so that nothing keeps it: a process that opens windows one after another (a test
+    run does, on its main thread) kept each one alive in the next one's handler, with every
+    widget it had, and each collection of the garbage took longer."""
+    from century_tui.engine import Game, Seat
+    from century_tui.storage import Settings
+    from century_tui.tui.app import CenturyApp
+    from century_tui.tui.screens.game import GameScreen
+    from tests.helpers.driver import until
+
+    found = {sig: signal.getsignal(sig) for sig in (signal.SIGHUP, signal.SIGTERM)}
+
+    async def a_window() -> weakref.ref:
+        """Open and close one, in a task of its own (whose context, which names the app
+        running, goes with it)."""
+        app = CenturyApp(Game([Seat("Ann"), Seat("Bob")], 3), settings=Settings(handoff=False), autosave=False)
+        async with app.run_test() as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+            assert all(signal.getsignal(sig) is not handler for sig, handler in found.items())  # its own
+        return weakref.ref(app)
+
+    closed = await asyncio.create_task(a_window())
+    assert {sig: signal.getsignal(sig) for sig in found} == found
+    gc.collect()
+    assert closed() is None
