@@ -6,6 +6,7 @@ this module: it imports them, they do not import it."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -106,6 +107,8 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         """The worker the searching bots think in, started at the first game that seats one
         (with `bot_processes`)."""
         self._bots_apart = bot_processes
+        self._toasts_on_show: dict[tuple[str, str, str], float] = {}
+        """Each toast shown, until when it shows (`notify`)."""
         self.release_hangup: Callable[[], None] = lambda: None
         """Puts back the SIGHUP and SIGTERM handlers found at the start (`catch_hangup`)."""
         self.title = t("app.title")
@@ -117,9 +120,19 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
                markup: bool = False) -> None:
         """Every toast is plain text: messages carry players' names and file names, which
-        must show as typed ("[b]Bob[/b]"), never be read as markup. Screens' notify() comes
-        here too."""
+        must show as typed ("[b]Bob[/b]"), never be read as markup. A toast still on show is
+        not stacked again (`u` pressed five times with nothing to undo: five bells, one
+        toast). Screens' notify() comes here too; it may be called from any thread."""
+        now = time.monotonic()
+        said = (message, title, severity)
+        if self._toasts_on_show.get(said, 0.0) > now:
+            return
+        self._toasts_on_show[said] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def clear_notifications(self) -> None:
+        self._toasts_on_show.clear()
+        super().clear_notifications()
 
     def action_help_quit(self) -> None:
         """Ctrl+C: how to quit, in the player's words (Textual's own toast is English markup)."""

@@ -142,8 +142,8 @@ async def test_a_replay_says_it_is_one_to_the_keys_that_play_and_offers_no_digit
         keys = ("r", "u", "d", "enter", "1")
         await pilot.press(*keys)
         await settle(pilot)
-        await until(pilot, lambda: len(toasts(app)) >= len(keys))
-        assert toasts(app) == [text.t("replay.read_only")] * len(keys) and len(bells) == len(keys)
+        await until(pilot, lambda: len(bells) == len(keys))
+        assert toasts(app) == [text.t("replay.read_only")] and len(bells) == len(keys)  # one toast, not five
         assert len(screen.game.moves) == 2 and app.screen is screen
         for area in ("m", "p", "h"):
             await pilot.press(area)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from tests.helpers.driver import run_board, GatedBots, board, settle, until, told
+from tests.helpers.driver import run_board, GatedBots, board, settle, until, told, toasts
 
 from century_tui import storage
 from century_tui.engine import Game, Rest, Seat
 from century_tui.storage import Settings
+from century_tui.text import t
 from century_tui.tui.app import CenturyApp
 from century_tui.tui.screens.game import GameScreen
 from century_tui.tui.screens.handoff import HandOffScreen
@@ -49,14 +50,20 @@ async def test_undo_takes_back_my_move_and_the_bot_reply_then_redo_restores_them
     await run(app, body)
 
 
-async def test_nothing_to_undo_is_said_not_ignored():
+async def test_nothing_to_undo_is_said_not_ignored_and_said_once_however_often_asked():
+    """Play test: u pressed again and again stacked a toast for every press."""
     game = human_first()
     app = CenturyApp(game, settings=Settings(bot_delay_ms=0))
 
     async def body(app, pilot):
+        bells = []
+        app.bell = lambda: bells.append(1)
         await pilot.press("u")
         await pilot.pause()
         await told(pilot, "Nothing to undo")
+        await pilot.press("u", "u")
+        await until(pilot, lambda: len(bells) == 3)
+        assert toasts(app) == [t("notify.nothing_to_undo")]
         assert game.moves == []
 
     await run(app, body)
