@@ -101,6 +101,25 @@ async def test_enter_answers_the_rest_question_and_any_other_key_takes_it_back()
     await run_board(app_of(game), body)
 
 
+async def test_the_key_bar_says_what_enter_does_while_a_question_is_asked():
+    """Play test: with the rest question up the key bar said "⏎ Play", where Enter rests."""
+    game = Game(list(SEATS), first_to_play(0, SEATS))
+
+    def enter_says(app) -> list[str]:
+        left, _right = board(app).query_one(KeyBar)._entries()
+        return [words for key, _shown, words, enabled in left if key == "enter" and enabled]
+
+    async def body(app, pilot):
+        assert enter_says(app) == [t("key.play")]
+        await pilot.press("r")
+        await until(pilot, lambda: enter_says(app) == [t("key.confirm")])
+        await pilot.press("escape")  # the question taken back: Enter plays the card again
+        await until(pilot, lambda: enter_says(app) == [t("key.play")])
+        assert game.moves == []
+
+    await run_board(app_of(game), body)
+
+
 async def test_an_upgrade_card_that_can_raise_nothing_asks_before_it_is_played():
     game = reached(nothing_to_raise)
     card = upgrade_card(game)

@@ -33,7 +33,7 @@ from century_tui.legality import acquire_payments, trade_max, upgradable
 from century_tui.tui.screens.board import BoardScreen
 from century_tui.tui.screens.game_history import HistoryKeys
 from century_tui.tui.screens.game_keys import GameKeys
-from century_tui.tui.screens.second_press import SecondPress
+from century_tui.tui.screens.second_press import ANSWER, SecondPress
 from century_tui.tui.widgets.cursor_row import RowMessage
 from century_tui.tui.widgets.hand import HandView
 from century_tui.tui.widgets.rows import MerchantRow, PointRow
@@ -67,6 +67,7 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
         Binding("c", "coach('ask')", "key.coach"),  # tui/coach.py: shown where hints are allowed,
         Binding("c", "coach('off')", "key.coach", show=False),  # else hidden, saying why not
         Binding("escape", "coach('stop')", "key.cancel"),  # while the coach thinks
+        ANSWER,  # Enter while a move is asked for twice
     ]
 
     def __init__(self, table: Table, *, resumed: bool = False) -> None:

@@ -15,10 +15,12 @@ from typing import NamedTuple
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 
 from century_tui.engine import Move, PlayUpgrade, Rest
 from century_tui.legality import upgradable
 from century_tui.text import t
+from century_tui.tui.keys import offered
 
 
 class Question(NamedTuple):
@@ -42,9 +44,22 @@ def question(state, move: Move, key: str) -> Question | None:
     return None
 
 
+ANSWER = Binding("enter", "answer", "key.confirm", priority=True)
+"""Enter while a question is asked: the key bar says what it does then ("⏎ Confirm", not the
+hand's "⏎ Play"). Before the focused widget's own Enter (priority), offered only then."""
+
+
 class SecondPress:
     asked: Question | None = None
     """The move waiting for its second press, and what the prompt line says of it."""
+
+    @offered("answer")
+    def can_answer(self) -> bool:
+        return self.asked is not None
+
+    def action_answer(self) -> None:
+        if self.asked is not None:
+            self.play_or_ask(self.asked.move, self.asked.key)
 
     def play_or_ask(self, move: Move, key: str) -> None:
         """Play `move`, unless it changes nothing but the turn and this is its first press."""
@@ -57,19 +72,22 @@ class SecondPress:
             self.play(move)
         else:
             self.update_prompt()
+            self.refresh_bindings()
 
     def drop_asked(self) -> None:
         """The question goes (another key, a move, an undo): the prompt says again what Enter does."""
         if self.asked is not None:
             self.asked = None
             self.update_prompt()
+            self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
-        """The question's own key (or Enter) plays its move; any other takes it back and acts."""
+        """The question's own key plays its move (Enter does, through `ANSWER`); any other
+        takes it back and acts."""
         asked = self.asked
         if asked is None:
             return
-        if event.key in (asked.key, "enter"):
+        if event.key == asked.key:
             event.stop()
             event.prevent_default()
             self.play_or_ask(asked.move, asked.key)
