@@ -106,13 +106,13 @@ class GameScreen(SecondPress, GameKeys, HistoryKeys, BoardScreen):
     def last_human(self) -> int | None:
         return self.table.at_keyboard
 
-    def on_mount(self) -> None:  # after BoardScreen's (Textual calls each class's handler)
+    def on_mount(self) -> None:  # before BoardScreen's (Textual calls each class's handler, down the MRO)
         if closed(self):
             return
         self._stop_listening = self.table.subscribe(self.on_table_change)
         self.table.start()  # before the first frame: a new game's file is asked for before any key can play
-        if self.handoff_due():
-            self.begin()  # the pass screen is the first frame: no hand on show to the wrong person, no board drawn for nothing
+        if self.handoff_due():  # once BoardScreen's has drawn the board and the log (what the pass screen tells),
+            self.call_next(self.begin)  # before the first frame: the pass screen is it, no hand on show to the wrong person
         else:
             self.call_after_refresh(self.begin)
 
