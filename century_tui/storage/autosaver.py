@@ -9,6 +9,7 @@ synchronous write is `flush`, for the last chance: quitting, a hang-up, a retry.
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -89,7 +90,7 @@ class Saver:
                     self._busy = False
                     return
             number, error = self._write(doc)
-            self._call_soon(lambda: self._report_if_latest(number, error))
+            self._call_soon(partial(self._report_if_latest, number, error))  # this write's, not the loop's next
 
     def _report_if_latest(self, number: int, error: str | None) -> None:
         if number == self._writes:

@@ -278,8 +278,8 @@ class SettingsWriter:
         thread would keep the app that made it (as its stderr) for the process's life."""
         self.wait(timeout)
         pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False)
+        if pool is not None:  # the thread joined, unless a write outlasted `timeout`
+            pool.shutdown(wait=self._last is None or self._last.done())
 
 
 def _save_quietly(settings: Settings, names: tuple[str, ...]) -> None:

@@ -16,6 +16,7 @@ import struct
 import subprocess
 import sys
 import termios
+import threading
 import time
 import weakref
 
@@ -166,7 +167,10 @@ async def test_a_window_that_closes_puts_back_the_handlers_it_found_and_nothing_
             assert all(signal.getsignal(sig) is not handler for sig, handler in found.items())  # its own
         return weakref.ref(app)
 
+    before = set(threading.enumerate())
     closed = await asyncio.create_task(a_window())
     assert {sig: signal.getsignal(sig) for sig in found} == found
+    for thread in set(threading.enumerate()) - before:  # its threads' work done (a thread keeps its app)
+        thread.join(10)
     gc.collect()
     assert closed() is None
