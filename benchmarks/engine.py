@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
 from century_tui.bots import RandomBot
