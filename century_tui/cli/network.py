@@ -50,6 +50,10 @@ def add_parsers(sub, h: Callable[[str], str], *, players, count) -> list[argpars
         command.add_argument("--code", default=None, help=h("code"))
         command.add_argument("--skin", choices=SKINS, default=None, help=h("skin"))
         command.add_argument("--tls-ca", default=None, metavar="FILE", help=h("tls_ca"))
+        # A seat the host serves over SSH or to a browser tab (`web.join_args`), on the host
+        # user's account: the guest's switches last for the session, and the host user's
+        # settings are neither read nor written. Not for people: left out of --help.
+        command.add_argument("--guest", action="store_true", help=argparse.SUPPRESS)
         out.append(command)
     return out
 
@@ -69,6 +73,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     from century_tui.net.client import normal_code
     from century_tui.net.join import JoinApp
+    from century_tui.storage import Settings
 
     address = args.address
     tls = None
@@ -77,7 +82,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         if tls is None:
             return 1
         address = address if address.startswith("wss://") else "wss://" + address.removeprefix("ws://")
-    app = JoinApp(address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang, tls=tls)
+    guest = {"settings": Settings(), "remember_settings": False} if args.guest else {}
+    app = JoinApp(address, args.code, watch=args.command == "watch", skin=args.skin, language=args.lang, tls=tls,
+                  **guest)
     app.run()
     if app.farewell is not None:
         say(f"century: {app.farewell}")

@@ -75,8 +75,9 @@ QUIT_WAIT = 5.0
 
 def join_args(address: str, language: str, *more: str, verb: str = "join") -> list[str]:
     """`century join ADDRESS` (or `watch`) in `language`, then `more`, as this Python and
-    this package run it: what a browser tab and an SSH seat start."""
-    return [sys.executable, "-m", "century_tui", "--lang", language, verb, address, *more]
+    this package run it: what a browser tab and an SSH seat start, as a guest (`--guest`:
+    their switches never reach the host user's settings)."""
+    return [sys.executable, "-m", "century_tui", "--lang", language, verb, address, "--guest", *more]
 
 
 def join_command(address: str, language: str) -> str:

@@ -64,12 +64,14 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         language: str | None = None,
         hints: bool = False,
         bot_processes: bool = False,
+        remember_settings: bool = True,
     ) -> None:
         """`language` is `--lang`; without it the saved setting, then (only when the settings
         come from disk, not from a caller) LC_ALL/LC_MESSAGES/LANG, else English.
         `save_lock` is the hold a caller took on `save_path` (`century resume`).
         `bot_processes`: searching bots think in a worker process (`century` does; a test's
-        app keeps them in its threads, where it can hold them)."""
+        app keeps them in its threads, where it can hold them). `remember_settings` False:
+        the switches (skin, language, …) last for this window, the settings file untouched."""
         self.sixteen_colours = colour_system() in ("standard", "windows")
         """A terminal of 16 (or 8) colours: the cubes and the theme use the terminal's own
         colours (the skins' ANSI names, Textual's ansi-dark theme), never shades of RGB."""
@@ -89,7 +91,8 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         else:
             environ = {}  # a caller's settings are the whole configuration
         self.notice = notice
-        self.set_up_switches(settings, skin=skin, language=language, environ=environ)
+        self.set_up_switches(settings, skin=skin, language=language, environ=environ,
+                             remembered=remember_settings)
         self.bot_delay_ms = settings.bot_delay_ms if bot_delay_ms is None else bot_delay_ms
         self.bot_budget_ms = settings.bot_budget_ms if bot_budget_ms is None else bot_budget_ms
         self.autosave_games = autosave

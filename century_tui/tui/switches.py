@@ -40,12 +40,14 @@ class Switches(_App):
     """How cubes read (text.CUBE_CODES): switching it redraws every screen and is remembered."""
 
     def set_up_switches(self, settings: storage.Settings, *, skin: str | None, language: str | None,
-                        environ: Mapping[str, str] | None) -> None:
+                        environ: Mapping[str, str] | None, remembered: bool = True) -> None:
         """The switches as the settings and the command line (`skin`, `language`: `--lang`)
         set them, before the first screen: without `--lang` the saved language, then (with
-        `environ` None: the process's) LC_ALL/LC_MESSAGES/LANG, else English."""
+        `environ` None: the process's) LC_ALL/LC_MESSAGES/LANG, else English. Not
+        `remembered`: a switch lasts for this window only (a guest's seat)."""
         self.settings = settings
         self.settings_writer = storage.SettingsWriter()
+        self.settings_remembered = remembered
         self.words_changed_signal: Signal[None] = Signal(self, "words-changed")
         """Published when the skin, the language or the cube code switched: every screen and
         widget that draws words follows it (`century_tui.tui.follow.FollowsWords`)."""
@@ -70,7 +72,8 @@ class Switches(_App):
         last seats) with these values, in the background: those alone."""
         for name, value in values.items():
             setattr(self.settings, name, value)
-        self.settings_writer.write(self.settings, tuple(values))
+        if self.settings_remembered:
+            self.settings_writer.write(self.settings, tuple(values))
 
     # -------------------------------------------------------------- skin
     def watch_skin(self, skin: str) -> None:

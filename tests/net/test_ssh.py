@@ -142,6 +142,23 @@ async def test_a_dropped_ssh_seat_hangs_up_its_process_and_the_same_line_brings_
             assert len(h.hosted.table.game.moves) == 1 and "Bob to play" in back.text()
 
 
+async def test_an_ssh_seat_is_the_host_user_s_guest_its_switches_never_reach_their_settings():
+    """Play test: a player over SSH pressed s, and the host user's own `century` opened in the
+    Golem skin from then on, as did every later SSH seat. A seat starts from the defaults
+    (not the host user's cube code) and its switches last for its session."""
+    storage.save_settings(storage.Settings(skin="spice", cube_code="digits"))
+    before = storage.settings_path().read_bytes()
+    async with SshHosted(SEATS, first_to_play(0, SEATS)) as h:
+        async with await h.connect(h.hosted.code_for(0)) as conn:
+            ann = await SshTerm.open(conn, 100, 30)
+            await ann.until(lambda: "Ann's hand" in ann.text() and "+YY" in ann.text())  # letters
+            ann.type("s")
+            await ann.until(lambda: "Golem Edition" in ann.text())
+            ann.type("\x11")  # Ctrl+Q: the seat's process ends, its writes done
+            await until(lambda: processes_running(h.join_command) == 0, WAIT)
+    assert storage.settings_path().read_bytes() == before
+
+
 async def test_with_ssh_keys_only_a_listed_key_gets_in_and_it_still_needs_a_code(tmp_path):
     listed, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
     keys = tmp_path / "authorized_keys"
