@@ -130,7 +130,9 @@ class CenturyApp(Switches, PaletteInWords, App[None]):
         said = (message, title, severity)
         if self._toasts_on_show.get(said, 0.0) > now:
             return
-        self._toasts_on_show[said] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        on_show = {toast: until for toast, until in self._toasts_on_show.items() if until > now}  # gone ones forgotten
+        on_show[said] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        self._toasts_on_show = on_show
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def clear_notifications(self) -> None:
